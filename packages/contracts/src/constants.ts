@@ -1,0 +1,40 @@
+/** Business constants shared by server and web (teams-and-account.md section 9). */
+export const STORAGE_KEYS = {
+  favorite: 'favorite',
+  permissionVersion: 'permission-version',
+  userPermissions: 'user_permissions',
+  lastOpenStudyUuid: 'lastOpenStudyUuid',
+  appVersion: 'APP_VERSION',
+  authToken: 'voxa_token',
+} as const;
+
+/** Name of the auth cookie, valid on the base domain and every team sub-domain. */
+export const AUTH_COOKIE = 'voxa_token';
+
+export const INVITATION_FORM = { initialRows: 3, minRows: 2 } as const;
+export const NOTIFICATION_PAGE_SIZE = 10;
+export const STUDIES_PAGE_SIZE = 15;
+export const UPLOAD_HISTORY_PAGE_SIZE = 30;
+export const BREAKPOINTS = { xs: 576, sm: 768, md: 992, lg: 1200, xl: 1400 } as const;
+export const DATE_DISPLAY_FORMAT = 'DD.MM.YYYY HH:mm:ss';
+export const DATE_SERVER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const DEFAULT_LABEL_COLOR = '#0043de';
+export const RELOAD_GUARD_MS = 60_000;
+export const PERMISSION_ROUTE_RETRIES = 25;
+export const PERMISSION_ROUTE_RETRY_MS = 500;
+export const PERMISSION_SIDEBAR_POLL_MS = 200;
+export const RIGHT_PANEL_WIDTH = 750;
+export const SIDEBAR_WIDTH = 240;
+export const MODAL_MAX_WIDTH = 800;
+
+/** Spec texts shown verbatim. */
+export const MESSAGES = {
+  notFound: 'This page could not be found',
+  backHome: 'Back to the home page',
+  renderError: 'An error occurred while rendering the page.',
+  duplicateEmail: 'Duplicate email',
+  atLeastOneMember: 'At least one member is required',
+  notAuthorized: 'Not authorized',
+  tooManyLogins: 'Too many login attempts. Please wait a minute and try again.',
+  maintenance: 'Voxa is down for maintenance. Please try again shortly.',
+} as const;

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { Permission } from './permissions';
+
+/**
+ * Who may call an endpoint:
+ * - public: anyone;
+ * - user: a signed-in user, with or without a team (a team named must be theirs);
+ * - team: a signed-in member of the request's team (host or `Team` header);
+ * - admin: a signed-in administrator.
+ */
+export type Scope = 'public' | 'user' | 'team' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint {
+  method: Method;
+  /** Path under /api (or /svc for the services host), Fastify style (`/teams/:teamSubdomain`). */
+  path: string;
+  scope: Scope;
+  /** Permissions the caller must hold in the request's team (team scope only). */
+  permissions?: readonly Permission[];
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Success answer; `null` for 204 No Content. */
+  response: z.ZodType | null;
+  /** Status of the success answer; 200 unless stated. */
+  status?: 200 | 201 | 202 | 204;
+}
+
+export function endpoint<const E extends Endpoint>(e: E): E {
+  return e;
+}
+
+export type Body<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
+export type Query<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
+export type Params<E extends Endpoint> = E['params'] extends z.ZodType ? z.infer<E['params']> : undefined;
+export type Reply<E extends Endpoint> = E['response'] extends z.ZodType ? z.infer<E['response']> : void;

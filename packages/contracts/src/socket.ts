@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Server -> client events: ids and small payloads; the client refetches what it shows. */
+export interface ServerToClientEvents {
+  'permission:updated': (payload: { permission_version: number }) => void;
+}
+
+export const SetTeamUser = z.object({ team: z.string().max(64).nullable(), user: z.number().int().positive() });
+export type SetTeamUser = z.infer<typeof SetTeamUser>;
+
+/** Client -> server events. */
+export interface ClientToServerEvents {
+  'set-team-user': (payload: SetTeamUser) => void;
+}
+
+export const SOCKET_PATH = '/socket.io';

@@ -61,7 +61,13 @@ export const accounts = {
     response: null,
     status: 204,
   }),
-  user: endpoint({ method: 'GET', path: '/user', scope: 'user', summary: 'The current user', response: User }),
+  user: endpoint({
+    method: 'GET',
+    path: '/user',
+    scope: 'user',
+    summary: 'The current user',
+    response: User,
+  }),
   verifyEmail: endpoint({
     method: 'POST',
     path: '/email/verify',

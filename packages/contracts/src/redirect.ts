@@ -5,7 +5,12 @@
 const SAFE_PATH = /^\/(?![/\\])[^\\\s\u0000-\u001f]*$/;
 
 export function isSafeRedirect(target: string | null | undefined): target is string {
-  return typeof target === 'string' && target.length <= 2048 && SAFE_PATH.test(target) && !/^\/[^/?#]*:/.test(target);
+  return (
+    typeof target === 'string' &&
+    target.length <= 2048 &&
+    SAFE_PATH.test(target) &&
+    !/^\/[^/?#]*:/.test(target)
+  );
 }
 
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {

@@ -5,9 +5,35 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 /** Labels that name parts of the product or common infrastructure, never a team. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'admin', 'api', 'app', 'assets', 'auth', 'cdn', 'dashboard', 'dev', 'docs', 'ftp', 'help', 'imap',
-  'install', 'localhost', 'login', 'mail', 'ns1', 'ns2', 'pop', 'register', 'root', 'smtp', 'static',
-  'status', 'support', 'svc', 'test', 'voxa', 'www',
+  'admin',
+  'api',
+  'app',
+  'assets',
+  'auth',
+  'cdn',
+  'dashboard',
+  'dev',
+  'docs',
+  'ftp',
+  'help',
+  'imap',
+  'install',
+  'localhost',
+  'login',
+  'mail',
+  'ns1',
+  'ns2',
+  'pop',
+  'register',
+  'root',
+  'smtp',
+  'static',
+  'status',
+  'support',
+  'svc',
+  'test',
+  'voxa',
+  'www',
 ]);
 
 /** Returns the reason a slug is unacceptable, or null when it is fine. */

@@ -5,7 +5,10 @@ export interface ServerToClientEvents {
   'permission:updated': (payload: { permission_version: number }) => void;
 }
 
-export const SetTeamUser = z.object({ team: z.string().max(64).nullable(), user: z.number().int().positive() });
+export const SetTeamUser = z.object({
+  team: z.string().max(64).nullable(),
+  user: z.number().int().positive(),
+});
 export type SetTeamUser = z.infer<typeof SetTeamUser>;
 
 /** Client -> server events. */

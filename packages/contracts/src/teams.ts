@@ -231,7 +231,9 @@ export const AdminTeam = z.object({
   created_at: Timestamp,
 });
 export const AdminRole = Role.extend({ team: z.object({ slug: z.string(), title: z.string() }) });
-export const AdminInvitation = TeamInvitation.extend({ team: z.object({ slug: z.string(), title: z.string() }) });
+export const AdminInvitation = TeamInvitation.extend({
+  team: z.object({ slug: z.string(), title: z.string() }),
+});
 export const AdminQuery = z.strictObject({ search: z.string().max(200).optional() });
 
 export const admin = {

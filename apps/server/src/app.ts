@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { MESSAGES } from '@voxa/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Deps } from './deps';
+import { buildContext } from './http/authenticate';
+import { registerErrorHandler } from './http/error-handler';
+import { registerModules, socketIdentity } from './modules';
+import type { Db } from './platform/db';
+import { createMailer, type Mailer } from './platform/mail';
+import { attachRealtime } from './platform/realtime';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** Replaces the configured mailer (tests capture mail). */
+  mailer?: Mailer;
+}
+
+/** Builds the whole HTTP app (API under /api, SPA elsewhere, socket.io) without listening. */
+export async function buildApp({ config, db, mailer }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const realtime = attachRealtime({
+    server: app.server,
+    redisUrl: config.REDIS_URL,
+    authenticate: (token) => socketIdentity(db, token),
+  });
+  app.addHook('onClose', async () => realtime.close());
+  const deps: Deps = {
+    config,
+    db,
+    realtime,
+    log: app.log,
+    mailer:
+      mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        dataDir: config.DATA_DIR,
+        log: app.log,
+      }),
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Voxa API', version: '1' }, servers: [{ url: '/api' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(
+    async (api) => {
+      await api.register(fastifyRateLimit, {
+        global: false,
+        ...(config.REDIS_URL && { redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) }),
+        errorResponseBuilder: (_req, context) => ({
+          statusCode: 429,
+          message: MESSAGES.tooManyLogins,
+          ttl: context.ttl,
+        }),
+      });
+      api.addHook('onRequest', async (req, reply) => {
+        if (config.MAINTENANCE) return reply.status(503).send({ message: MESSAGES.maintenance });
+        req.ctx = await buildContext(req, db, config);
+      });
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      registerModules(api, deps);
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app, config);
+  return app;
+}
+
+/** The built SPA: static assets, /version.json, and index.html for every other page path. */
+async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+  const indexFile = path.join(config.WEB_DIST, 'index.html');
+  const built = existsSync(indexFile);
+  if (!built) app.log.warn(`no web build at ${config.WEB_DIST}; run "npm run build" to serve the app`);
+  const index = built
+    ? (await readFile(indexFile, 'utf8')).replace(
+        '</head>',
+        `<meta name="voxa-base-domain" content="${config.BASE_DOMAIN}"></head>`,
+      )
+    : null;
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: false,
+      index: false,
+      // Hashed bundles never change; version.json, sw.js and the rest must be re-checked.
+      setHeaders: (res, file) =>
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !/^\/(api|svc|socket\.io)(\/|$)/.test(req.url);
+    if (!isPage || !index) return reply.status(404).send({ message: 'Not found.' });
+    return reply.type('text/html').header('cache-control', 'no-cache').send(index);
+  });
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting of the server, read from the environment and validated at boot (README lists them). */
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  BASE_DOMAIN: z.string().min(1).default('localhost:3000'),
+  PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Voxa <no-reply@voxa.local>'),
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  MAINTENANCE: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Parses the environment; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}
+
+export function baseUrl(config: Config, teamSlug?: string | null): string {
+  const host = teamSlug ? `${teamSlug}.${config.BASE_DOMAIN}` : config.BASE_DOMAIN;
+  return `${config.PUBLIC_PROTOCOL}://${host}`;
+}

@@ -1,0 +1,83 @@
+import type { Body, Endpoint, Params, Query, Reply } from '@voxa/contracts';
+import { hasAll } from '@voxa/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { RequestContext, TeamContext, UserContext } from './context';
+import { forbidden, notFound, unauthorized } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+type ContextFor<E extends Endpoint> = E['scope'] extends 'team'
+  ? TeamContext
+  : E['scope'] extends 'public'
+    ? RequestContext
+    : UserContext;
+
+export interface HandlerInput<E extends Endpoint> {
+  body: Body<E>;
+  query: Query<E>;
+  params: Params<E>;
+  ctx: ContextFor<E>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<Reply<E>>;
+
+/** Fastify route options beyond the contract, such as a rate limit. */
+export type RouteExtras = Pick<RouteOptions, 'config'>;
+
+/**
+ * Registers one contract endpoint: the contract's schemas validate input and output, the scope and
+ * permissions are enforced before the handler runs, and the handler only moves data in and out.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  handler: Handler<E>,
+  extras?: RouteExtras,
+) {
+  const status = e.status ?? 200;
+  app.route({
+    method: e.method,
+    url: e.path,
+    ...extras,
+    schema: {
+      summary: e.summary,
+      tags: [e.path.split('/')[1] ?? 'api'],
+      ...(e.params && { params: e.params }),
+      ...(e.query && { querystring: e.query }),
+      ...(e.body && { body: e.body }),
+      ...(e.response && { response: { [status]: e.response } }),
+    },
+    preHandler: async (req) => enforceScope(e, req.ctx),
+    handler: async (req, reply) => {
+      const result = await handler({
+        body: req.body as Body<E>,
+        query: req.query as Query<E>,
+        params: req.params as Params<E>,
+        ctx: req.ctx as ContextFor<E>,
+        req,
+        reply,
+      });
+      reply.status(status);
+      return e.response ? result : reply.send();
+    },
+  });
+}
+
+/** The access rule of every endpoint: 401 without a user, 404 outside their team, 403 without the permission. */
+export function enforceScope(e: Endpoint, ctx: RequestContext): void {
+  if (e.scope === 'public') return;
+  if (!ctx.user) throw unauthorized();
+  if (e.scope === 'admin') {
+    if (!ctx.user.is_admin) throw forbidden();
+    return;
+  }
+  if (e.scope !== 'team') return;
+  if (!ctx.team) throw notFound('Team not found.');
+  if (e.permissions && !hasAll(ctx.permissions, e.permissions)) throw forbidden();
+}

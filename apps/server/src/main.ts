@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDb } from './platform/db';
+
+/** Process roles: `serve` (HTTP API, socket.io and, for now, the jobs) and `migrate`. */
+async function main(role: string | undefined): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
+  });
+  if (role === 'migrate') {
+    await db.destroy();
+    return;
+  }
+  if (role !== 'serve') throw new Error(`Unknown role "${role}"; use serve or migrate.`);
+  const app = await buildApp({ config, db });
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    `Voxa at ${config.PUBLIC_PROTOCOL}://${config.BASE_DOMAIN} (teams at {slug}.${config.BASE_DOMAIN})`,
+  );
+}
+
+main(process.argv[2]).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
+import type { Db } from '../platform/db';
+import type { SocketIdentity } from '../platform/realtime';
+import { hashToken } from '../platform/secrets';
+import { accountRoutes } from './accounts/routes';
+
+/** Every feature's routes, registered under /api. */
+export function registerModules(api: FastifyInstance, deps: Deps): void {
+  accountRoutes(api, deps);
+}
+
+/** Who a socket belongs to, from the token it connects with. */
+export async function socketIdentity(db: Db, token: string): Promise<SocketIdentity | null> {
+  const row = await db
+    .selectFrom('auth_tokens')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    teamSlugs: async () =>
+      (
+        await db
+          .selectFrom('teams')
+          .innerJoin('team_users', 'team_users.team_id', 'teams.id')
+          .select('teams.slug')
+          .where('team_users.user_id', '=', row.user_id)
+          .execute()
+      ).map((t) => t.slug),
+  };
+}

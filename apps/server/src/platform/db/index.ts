@@ -1,0 +1,59 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, type Dialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DbOptions {
+  /** PostgreSQL server; PGlite is used when absent. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; in memory when absent. */
+  dataDir?: string;
+  /** PostgreSQL schema to use (tests isolate themselves with one each). */
+  schema?: string;
+}
+
+/** Opens the database (PostgreSQL when a URL is given, embedded PGlite otherwise) and migrates it. */
+export async function openDb(options: DbOptions): Promise<Db> {
+  const db = new Kysely<Database>({ dialect: await dialectFor(options) });
+  await migrate(db, options.schema);
+  return db;
+}
+
+async function dialectFor({ databaseUrl, dataDir, schema }: DbOptions): Promise<Dialect> {
+  if (schema && !/^[a-z0-9_]+$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
+  if (databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      ...(schema && { options: `-c search_path=${schema}` }),
+    });
+    if (schema) {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await admin.end();
+    }
+    return new PostgresDialect({ pool });
+  }
+  if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
+  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+  await pglite.waitReady;
+  return new PGliteDialect(pglite);
+}
+
+export async function migrate(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema && { migrationTableSchema: schema }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,9 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './0001-foundation';
+
+/** Every migration in order; a new one is a new file added here. */
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,115 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** Row types of the one PostgreSQL schema (migrations in ./migrations). */
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  one_time_tokens: OneTimeTokensTable;
+  teams: TeamsTable;
+  roles: RolesTable;
+  team_users: TeamUsersTable;
+  invitations: InvitationsTable;
+  activity_logs: ActivityLogsTable;
+  audit_logs: AuditLogsTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  data: ColumnType<{ color: string }, string, string>;
+  email_verified_at: Timestamp | null;
+  is_admin: Generated<boolean>;
+  permission_version: Generated<number>;
+  preferred_team_id: number | null;
+  created_at: Generated<Date>;
+}
+export type UserRow = Selectable<UsersTable>;
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  /** Shared by the tokens one sign-in spreads over team sub-domains (handoff); logout revokes them all. */
+  session_id: string;
+  /** The administrator acting as user_id through /user-switch, if any. */
+  impersonator_id: number | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export type OneTimePurpose = 'verify' | 'reset' | 'handoff';
+export interface OneTimeTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: OneTimePurpose;
+  token_hash: string;
+  /** For handoff codes: the auth token row the code carries. */
+  auth_token_id: number | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  data: ColumnType<{ color: string }, string, string>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  permissions: ColumnType<string[], string[], string[]>;
+  is_default: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+export type RoleRow = Selectable<RolesTable>;
+
+export interface TeamUsersTable {
+  team_id: number;
+  user_id: number;
+  role_id: number;
+  created_at: Generated<Date>;
+}
+
+export type InvitationStatus = 'pending' | 'accept' | 'decline';
+export interface InvitationsTable {
+  id: Generated<number>;
+  team_id: number;
+  email: string;
+  role_id: number;
+  status: Generated<InvitationStatus>;
+  invited_by: number | null;
+  created_at: Generated<Date>;
+  answered_at: Timestamp | null;
+}
+
+export interface ActivityLogsTable {
+  id: Generated<number>;
+  user_id: number;
+  team_id: number | null;
+  app: string;
+  type: string;
+  path: string;
+  data: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  team_id: number | null;
+  action: string;
+  subject: string | null;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+}

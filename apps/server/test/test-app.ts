@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDb, type Db } from '../src/platform/db';
+import type { Mail, Mailer } from '../src/platform/mail';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** http://127.0.0.1:PORT — real HTTP, the server listens. */
+  url: string;
+  /** Every mail sent, newest last. */
+  mails: Mail[];
+  /** fetch against /api with JSON, the token and a team (as the `Team` header). */
+  call: (method: string, apiPath: string, opts?: CallOptions) => Promise<CallResult>;
+  close: () => Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  team?: string;
+  body?: unknown;
+  /** Raw body text, sent as JSON content type (for malformed-input tests). */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  // Tests read arbitrary answer shapes; each test asserts the fields it needs.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/**
+ * A real server on a fresh database: PGlite in memory, or a new schema on PostgreSQL when the
+ * project runs with TEST_DB=postgres (DATABASE_URL set).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voxa-test-'));
+  const usePostgres = process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL;
+  const schema = usePostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    BASE_DOMAIN: 'voxa.test',
+    LOGIN_RATE_LIMIT: '1000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
+    ...env,
+  });
+  const db = await openDb(usePostgres ? { databaseUrl: process.env.DATABASE_URL, schema } : {});
+  const mails: Mail[] = [];
+  const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
+  const app = await buildApp({
+    config: { ...config, DATABASE_URL: usePostgres ? process.env.DATABASE_URL : undefined },
+    db,
+    mailer,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const call = async (method: string, apiPath: string, opts: CallOptions = {}): Promise<CallResult> => {
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.team) headers.team = opts.team;
+    const payload = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(`${url}/api${apiPath}`, { method, headers, body: payload });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text so the assertion shows it
+    }
+    return { status: res.status, body };
+  };
+
+  return {
+    app,
+    db,
+    config,
+    url,
+    mails,
+    call,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      if (schema) {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA "${schema}" CASCADE`);
+        await client.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -23,6 +23,13 @@ import type { Db } from './platform/db';
 import { createMailer, type Mailer } from './platform/mail';
 import { attachRealtime } from './platform/realtime';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The adapters the services run on (tests reach them here). */
+    deps: Deps;
+  }
+}
+
 export interface AppOptions {
   config: Config;
   db: Db;
@@ -62,6 +69,7 @@ export async function buildApp({ config, db, mailer }: AppOptions): Promise<Fast
       }),
   };
 
+  app.decorate('deps', deps);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Voxa API', version: '1' }, servers: [{ url: '/api' }] },

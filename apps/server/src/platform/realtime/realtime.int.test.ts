@@ -1,0 +1,51 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { SOCKET_PATH } from '@voxa/contracts';
+
+let t: TestApp;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+function connect(token: string | undefined): Socket {
+  const socket = io(t.url, {
+    path: SOCKET_PATH,
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+describe('realtime', () => {
+  it('refuses a socket without a valid token', async () => {
+    const socket = connect('not-a-token');
+    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    expect(error.message).toBe('Unauthenticated.');
+  });
+
+  it('delivers permission:updated to the user it is meant for, and only to them', async () => {
+    const alice = await buildUser(t);
+    const bob = await buildUser(t);
+    const aliceSocket = connect(alice.token);
+    const bobSocket = connect(bob.token);
+    await Promise.all(
+      [aliceSocket, bobSocket].map((s) => new Promise((r) => s.on('connect', () => r(null)))),
+    );
+    const bobGot: unknown[] = [];
+    bobSocket.on('permission:updated', (p) => bobGot.push(p));
+    const received = new Promise((resolve) => aliceSocket.on('permission:updated', resolve));
+    // Services emit through the app's Realtime adapter; call it the way a service does.
+    t.app.deps.realtime.toUser(alice.id, 'permission:updated', { permission_version: 7 });
+    expect(await received).toEqual({ permission_version: 7 });
+    expect(bobGot).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { SIDEBAR_WIDTH } from '@voxa/contracts';
+import { useEffect } from 'react';
+import { goToBase } from '../../lib/handoff';
+import { currentTeamSlug } from '../../lib/host';
+import { GuardedOutlet } from '../GuardedOutlet';
+import { useCurrentTeam } from '../session/useCurrentTeam';
+import { usePermissions } from '../session/usePermissions';
+import { useRealtime } from '../session/useRealtime';
+import { useToken } from '../session/useToken';
+import { useUser } from '../session/useUser';
+import { HeaderBreadcrumbs } from '../shell/HeaderBreadcrumbs';
+import { ImpersonationBanner } from '../shell/ImpersonationBanner';
+import { Sidebar } from '../shell/Sidebar';
+
+/** The signed-in application: header with breadcrumbs, 240 px sidebar, page. */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const token = useToken();
+  const slug = currentTeamSlug();
+  const user = useUser();
+  const team = useCurrentTeam();
+  const permissions = usePermissions();
+  useRealtime(token, user.data?.id);
+
+  const teamFailed = team.isError;
+  useEffect(() => {
+    if (teamFailed) void goToBase('/dashboard');
+  }, [teamFailed]);
+
+  const ready = user.isSuccess && permissions.data !== undefined && (!slug || team.isSuccess);
+  const impersonating = user.data?.impersonator ? user.data.name : null;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="md" wrap="nowrap">
+          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          <HeaderBreadcrumbs />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar data-testid="sidebar" aria-label="Sidebar">
+        <Sidebar ready={ready} user={user.data} team={team.data} inTeam={Boolean(slug)} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {impersonating && <ImpersonationBanner name={impersonating} />}
+        <GuardedOutlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Permission } from '@voxa/contracts';
+import type { ComponentType } from 'react';
+
+export type LayoutName = 'app' | 'clear' | 'default' | 'homepage' | 'login';
+
+/** What a page declares besides its component: guards, permission, title, breadcrumb parent. */
+export interface RouteMeta {
+  guards: readonly string[];
+  permission?: Permission;
+  needsTeam?: boolean;
+  title: string;
+  /** Path of the breadcrumb before this page. */
+  parent?: string;
+}
+
+export interface PageRoute extends RouteMeta {
+  path: string;
+  layout: LayoutName;
+  load: () => Promise<ComponentType>;
+}
+
+export function isRouteMeta(handle: unknown): handle is RouteMeta {
+  return typeof handle === 'object' && handle !== null && Array.isArray((handle as RouteMeta).guards);
+}

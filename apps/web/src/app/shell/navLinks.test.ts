@@ -1,0 +1,30 @@
+import type { Permission } from '@voxa/contracts';
+import { describe, expect, it } from 'vitest';
+import { NAV_LINKS, visibleLinks } from './navLinks';
+
+const holding =
+  (...held: Permission[]) =>
+  (p: Permission) =>
+    held.includes(p);
+const labels = (inTeam: boolean, has: (p: Permission) => boolean) =>
+  visibleLinks(NAV_LINKS, inTeam, has).map((l) => l.label);
+
+describe('visibleLinks', () => {
+  it('shows team links only with their permission', () => {
+    expect(labels(true, holding('r:dashboard', 'r:team'))).toEqual(['Dashboard', 'Team']);
+    expect(labels(true, holding('r:dashboard'))).toEqual(['Dashboard']);
+  });
+  it('shows only the dashboard on the base domain', () => {
+    expect(labels(false, holding())).toEqual(['Dashboard']);
+  });
+  it('shows admin links with their permission (administrators hold all)', () => {
+    expect(labels(false, () => true)).toEqual([
+      'Dashboard',
+      'Users',
+      'Invitations',
+      'Teams',
+      'Roles',
+      'Permissions',
+    ]);
+  });
+});

@@ -1,0 +1,45 @@
+import type { Permission } from '@voxa/contracts';
+
+export interface NavLinkItem {
+  label: string;
+  to: string;
+  permission: Permission;
+  /**
+   * home: shown on the base domain to everyone, in a team with the permission;
+   * team: only in a team, with the permission; admin: wherever the permission is held (administrators
+   * hold every permission; the admin API itself still requires an administrator).
+   */
+  area: 'home' | 'team' | 'admin';
+}
+
+/**
+ * The sidebar links of spec section 2.3 whose pages exist. The others (Upload, Studies, Structures,
+ * Segmentations, Reviews, AI…, XR…, Pipelines, Flows, API Users, Log sessions) join this list, in the
+ * spec's order, together with their pages, so no link ever leads to a 404.
+ */
+export const NAV_LINKS: readonly NavLinkItem[] = [
+  { label: 'Dashboard', to: '/dashboard', permission: 'r:dashboard', area: 'home' },
+  { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
+  { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },
+  { label: 'Invitations', to: '/admin/invitations', permission: 'r:invitations', area: 'admin' },
+  { label: 'Teams', to: '/admin/teams', permission: 'r:teams', area: 'admin' },
+  { label: 'Roles', to: '/admin/roles', permission: 'r:roles', area: 'admin' },
+  { label: 'Permissions', to: '/admin/permissions', permission: 'r:permissions', area: 'admin' },
+];
+
+export function visibleLinks(
+  links: readonly NavLinkItem[],
+  inTeam: boolean,
+  has: (permission: Permission) => boolean,
+): NavLinkItem[] {
+  return links.filter((link) => {
+    switch (link.area) {
+      case 'home':
+        return !inTeam || has(link.permission);
+      case 'team':
+        return inTeam && has(link.permission);
+      case 'admin':
+        return has(link.permission);
+    }
+  });
+}

@@ -1,0 +1,96 @@
+import type { Body, Endpoint, Params, Query, Reply } from '@voxa/contracts';
+import { currentTeamSlug } from './host';
+import { fillPath, queryString } from './request';
+import { clearToken, getToken } from './storage';
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : object extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+export type CallArgs<E extends Endpoint> = Part<'params', Params<E>> &
+  Part<'query', Query<E>> &
+  Part<'body', Body<E>> & {
+    signal?: AbortSignal;
+    /** Do not send the browser to /login or /maintenance on 401/503 (logging, background calls). */
+    quiet?: boolean;
+  };
+
+type CallRest<E extends Endpoint> = object extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+
+function leaveTo(path: string): void {
+  if (location.pathname === path) return;
+  const target =
+    path === '/login' ? `?target=${encodeURIComponent(location.pathname + location.search)}` : '';
+  location.assign(path + target);
+}
+
+async function errorFrom(res: Response): Promise<ApiRequestError> {
+  let body: { message?: unknown; errors?: unknown } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    // Not JSON (a proxy error page, for instance): the status alone must do.
+  }
+  const message = typeof body.message === 'string' ? body.message : res.statusText || `HTTP ${res.status}`;
+  const errors =
+    body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : {};
+  return new ApiRequestError(res.status, message, errors);
+}
+
+/** Calls one contract endpoint under /api and returns its parsed answer. */
+export async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Promise<Reply<E>> {
+  const a = (args ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+    quiet?: boolean;
+  };
+  const url = `/api${fillPath(endpoint.path, a.params)}${queryString(a.query)}`;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const team = currentTeamSlug();
+  if (team) headers.Team = team;
+  if (a.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const res = await fetch(url, {
+    method: endpoint.method,
+    headers,
+    body: a.body === undefined ? undefined : JSON.stringify(a.body),
+    signal: a.signal,
+  });
+  if (!res.ok) {
+    const error = await errorFrom(res);
+    if (!a.quiet && res.status === 401 && endpoint.scope !== 'public') {
+      clearToken();
+      leaveTo('/login');
+    } else if (!a.quiet && res.status === 503) {
+      leaveTo('/maintenance');
+    }
+    throw error;
+  }
+  if (res.status === 204 || endpoint.response === null) return undefined as Reply<E>;
+  return (await res.json()) as Reply<E>;
+}
+
+/** The message to show for a failed call. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}

@@ -1,0 +1,53 @@
+import { Card, SimpleGrid, Text } from '@mantine/core';
+import type { Permission } from '@voxa/contracts';
+import { Link } from 'react-router';
+import { useCan } from '../../app/session/usePermissions';
+import { PageHeader } from '../../ui/PageHeader';
+
+const SECTIONS: { to: string; title: string; text: string; permission: Permission }[] = [
+  { to: '/admin/users', title: 'Users', text: 'Every account, its teams and roles.', permission: 'r:users' },
+  { to: '/admin/teams', title: 'Teams', text: 'Every team and its size.', permission: 'r:teams' },
+  {
+    to: '/admin/invitations',
+    title: 'Invitations',
+    text: 'Invitations of all teams.',
+    permission: 'r:invitations',
+  },
+  {
+    to: '/admin/roles',
+    title: 'Roles',
+    text: 'The roles of all teams and what they grant.',
+    permission: 'r:roles',
+  },
+  {
+    to: '/admin/permissions',
+    title: 'Permissions',
+    text: 'One team’s permissions by role.',
+    permission: 'r:permissions',
+  },
+  {
+    to: '/user-switch',
+    title: 'Act as a user',
+    text: 'See Voxa as another user sees it.',
+    permission: 'admin',
+  },
+];
+
+export function AdminPage() {
+  const has = useCan();
+  return (
+    <>
+      <PageHeader title="Admin" />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {SECTIONS.filter((s) => has(s.permission)).map((s) => (
+          <Card key={s.to} withBorder component={Link} to={s.to}>
+            <Text fw={600}>{s.title}</Text>
+            <Text size="sm" c="dimmed">
+              {s.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+/** One string per build: the bundle embeds it and dist/version.json repeats it, so clients can spot a new build. */
+const appVersion = `${pkg.version}+${Date.now().toString(36)}`;
+const backend = process.env.VOXA_BACKEND ?? 'http://localhost:3000';
+
+function versionFile(): Plugin {
+  return {
+    name: 'voxa-version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: JSON.stringify({ version: appVersion }),
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), versionFile()],
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600 },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/svc': { target: backend, changeOrigin: false },
+      '/socket.io': { target: backend, ws: true },
+      '/version.json': { target: backend },
+    },
+  },
+});

@@ -1,16 +1,14 @@
 /**
- * A redirect target must be a path on this site: one leading slash, then no slash or backslash
- * (which browsers treat as `//host`), no scheme, no control characters.
+ * A redirect target must be a path on this site: one leading slash not followed by another slash or a
+ * backslash (browsers read both as `//host`), no backslash anywhere, no whitespace or control characters,
+ * and no scheme-like first segment.
  */
-const SAFE_PATH = /^\/(?![/\\])[^\\\s\u0000-\u001f]*$/;
-
 export function isSafeRedirect(target: string | null | undefined): target is string {
-  return (
-    typeof target === 'string' &&
-    target.length <= 2048 &&
-    SAFE_PATH.test(target) &&
-    !/^\/[^/?#]*:/.test(target)
-  );
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return false;
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return false;
+  if (target.includes('\\') || /\s/.test(target)) return false;
+  if ([...target].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return false;
+  return !/^\/[^/?#]*:/.test(target);
 }
 
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumPath } from './chromium';
+
+/** Flags this machine needs: no sandbox as root, and no background traffic to a closed network. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumPath) throw new Error('Chromium not found');
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page, for failure messages. */
+  errors: string[];
+}
+
+/**
+ * A new browser context per person: separate cookies and storage, as two people on two machines.
+ * `*.localhost` resolves to loopback in Chromium, so team sub-domains need no DNS.
+ */
+export async function newPerson(browser: Browser): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/**
+ * Saves a screenshot to E2E_SCREENSHOT_DIR (a temp dir, never committed) when that variable is set;
+ * for a human to look at, not for assertions.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

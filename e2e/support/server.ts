@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { waitFor } from './wait';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const webDist = path.join(repoRoot, 'apps/web/dist');
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+export interface E2eServer {
+  /** http://localhost:PORT, the base domain (no team). */
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** http://{slug}.localhost:PORT */
+  teamUrl: (slug: string) => string;
+  /** The newest mail to `to` in DATA_DIR/outbox, waiting until one (matching `subject`) arrives. */
+  readOutbox: (to: string, opts?: { subject?: RegExp; timeoutMs?: number }) => Promise<OutboxMail>;
+  /** What the server printed so far (for failure messages). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real server (`apps/server/src/main.ts serve`) as a child process on a free port, with a fresh
+ * DATA_DIR, and waits until `GET /api/install` answers.
+ *
+ * The database is always the embedded PGlite in DATA_DIR/pglite: DATABASE_URL is not passed on, so every
+ * spec starts from an empty, uninstalled instance, and CI's PostgreSQL is covered by the integration
+ * project instead. REDIS_URL is not passed on either: a shared Redis would carry socket.io rooms and
+ * rate-limit counters between servers whose separate databases reuse the same user ids.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`No web build at ${webDist}: run "npm run build -w @voxa/web" (npm test does it).`);
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voxa-e2e-'));
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAINTENANCE', 'TEST_DB', 'NODE_OPTIONS']) {
+    delete childEnv[name];
+  }
+  Object.assign(childEnv, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_DOMAIN: `localhost:${port}`,
+    PUBLIC_PROTOCOL: 'http',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000',
+    ...env,
+  });
+
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'],
+    { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code ?? -1));
+
+  const baseUrl = `http://localhost:${port}`;
+  const stop = async () => {
+    if (exitCode === undefined) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitFor(
+      'the server to answer GET /api/install',
+      async () => {
+        if (exitCode !== undefined) throw new Error(`server exited with code ${exitCode}`);
+        const res = await fetch(`http://127.0.0.1:${port}/api/install`);
+        return res.ok ? true : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+
+  const outbox = path.join(dataDir, 'outbox');
+  const readOutbox: E2eServer['readOutbox'] = (to, { subject, timeoutMs = 15_000 } = {}) =>
+    waitFor(
+      `a mail to ${to}${subject ? ` with subject ${subject}` : ''} in ${outbox}`,
+      async () => {
+        if (!existsSync(outbox)) return undefined;
+        const mails: OutboxMail[] = [];
+        for (const name of (await readdir(outbox)).filter((n) => n.endsWith('.json'))) {
+          mails.push(JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as OutboxMail);
+        }
+        const matching = mails
+          .filter((m) => m.to.toLowerCase() === to.toLowerCase() && (!subject || subject.test(m.subject)))
+          .sort((a, b) => a.created_at.localeCompare(b.created_at));
+        return matching.at(-1);
+      },
+      { timeoutMs },
+    );
+
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    teamUrl: (slug) => `http://${slug}.localhost:${port}`,
+    readOutbox,
+    output: () => output,
+    stop,
+  };
+}

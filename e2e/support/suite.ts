@@ -1,0 +1,46 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, newPerson, type Person } from './browser';
+import { startServer, type E2eServer } from './server';
+
+export interface E2eEnv {
+  readonly server: E2eServer;
+  readonly browser: Browser;
+  /** A fresh browser context (own cookies and storage), closed with the suite. */
+  person: () => Promise<Person>;
+}
+
+/**
+ * Registers beforeAll/afterAll for one spec file: its own server (fresh data) and one Chromium.
+ * Call inside `describe.skipIf(e2eSkipReason())`.
+ */
+export function setupE2e(env: Record<string, string> = {}): E2eEnv {
+  let server: E2eServer | undefined;
+  let browser: Browser | undefined;
+  const people: Person[] = [];
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all(people.map((p) => p.context.close().catch(() => undefined)));
+    await browser?.close();
+    await server?.stop();
+  });
+  const required = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`${what} is not running (beforeAll failed)`);
+    return value;
+  };
+  return {
+    get server() {
+      return required(server, 'the server');
+    },
+    get browser() {
+      return required(browser, 'the browser');
+    },
+    person: async () => {
+      const p = await newPerson(required(browser, 'the browser'));
+      people.push(p);
+      return p;
+    },
+  };
+}

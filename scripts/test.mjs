@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: builds the web app (the e2e project drives the built SPA through the real server), runs every
+ * Vitest project, and ends with ONE plain line, `Tests: N passed, M failed[, K skipped]`, computed from
+ * Vitest's JSON report. CI reads that line, so nothing may be printed after it.
+ *
+ * Extra arguments go to `vitest run` (e.g. `npm test -- --project unit`). The web build is skipped when
+ * `--project` is given and none of the chosen projects is e2e.
+ *
+ * With CI=true the run fails early when the test data or Chromium is missing, instead of skipping.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const isCI = process.env.CI === 'true' || process.env.CI === '1';
+
+/** Same search order as e2e/support/chromium.ts. */
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/lib/chromium/chromium'];
+  return candidates.find((p) => p && existsSync(p)) ?? null;
+}
+
+function requestedProjects() {
+  const names = [];
+  args.forEach((arg, i) => {
+    if (arg === '--project' && args[i + 1]) names.push(args[i + 1]);
+    else if (arg.startsWith('--project=')) names.push(arg.slice('--project='.length));
+  });
+  return names;
+}
+
+function run(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env: process.env });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', (error) => {
+      console.error(`could not start ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** Counts from Vitest's JSON report; a file that failed before any test ran counts as one failure. */
+function summarise(report) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const file of report.testResults ?? []) {
+    const results = file.assertionResults ?? [];
+    for (const test of results) {
+      if (test.status === 'passed') passed += 1;
+      else if (test.status === 'failed') failed += 1;
+      else skipped += 1; // pending, skipped, todo, disabled
+    }
+    if (file.status === 'failed' && !results.some((t) => t.status === 'failed')) failed += 1;
+  }
+  return { passed, failed, skipped };
+}
+
+function finish(counts, code) {
+  const line = `Tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
+  process.stdout.write(`${line}\n`, () => process.exit(code));
+}
+
+async function main() {
+  const testdata = path.resolve(root, process.env.TESTDATA_DIR ?? '../shared/testdata');
+  const chromium = findChromium();
+  if (isCI) {
+    const problems = [];
+    if (!existsSync(path.join(testdata, 'MANIFEST.tsv'))) {
+      problems.push(`test data missing: ${path.join(testdata, 'MANIFEST.tsv')} not found (set TESTDATA_DIR)`);
+    }
+    if (!chromium) {
+      problems.push('Chromium missing: none of CHROMIUM_PATH, /usr/bin/chromium, /usr/lib/chromium/chromium');
+    }
+    if (problems.length) {
+      for (const p of problems) console.error(`CI=true: ${p}`);
+      finish({ passed: 0, failed: 0, skipped: 0 }, 1);
+      return;
+    }
+  } else if (!chromium) {
+    console.log('Chromium not found: the e2e specs will be skipped (install Debian "chromium" to run them).');
+  }
+
+  const projects = requestedProjects();
+  const wantsE2e = projects.length === 0 || projects.some((p) => p.includes('e2e') || p.includes('*'));
+  let buildFailed = false;
+  if (wantsE2e) {
+    console.log('Building the web app for the e2e tests…');
+    buildFailed = (await run('npm', ['run', 'build', '-w', '@voxa/web'])) !== 0;
+    if (buildFailed) console.error('The web build failed; the e2e tests will fail without it.');
+  }
+
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'voxa-test-report-'));
+  const reportFile = path.join(tmp, 'vitest.json');
+  const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
+  const code = await run(vitest, [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${reportFile}`,
+    ...args,
+  ]);
+
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  try {
+    counts = summarise(JSON.parse(await readFile(reportFile, 'utf8')));
+  } catch (error) {
+    console.error(`No readable Vitest JSON report (${error instanceof Error ? error.message : error}).`);
+  }
+  await rm(tmp, { recursive: true, force: true });
+
+  const noTests = counts.passed + counts.failed === 0;
+  if (noTests) console.error('No test ran.');
+  const exitCode = code !== 0 ? code : counts.failed > 0 || noTests || buildFailed ? 1 : 0;
+  finish(counts, exitCode);
+}
+
+main().catch((error) => {
+  console.error(error);
+  finish({ passed: 0, failed: 0, skipped: 0 }, 1);
+});

@@ -4,10 +4,22 @@ import type { Db } from '../platform/db';
 import type { SocketIdentity } from '../platform/realtime';
 import { hashToken } from '../platform/secrets';
 import { accountRoutes } from './accounts/routes';
+import { adminRoutes } from './admin/routes';
+import { invitationRoutes } from './invitations/routes';
+import { logRoutes } from './logs/routes';
+import { permissionRoutes } from './permissions/routes';
+import { roleRoutes } from './roles/routes';
+import { teamRoutes } from './teams/routes';
 
 /** Every feature's routes, registered under /api. */
 export function registerModules(api: FastifyInstance, deps: Deps): void {
   accountRoutes(api, deps);
+  teamRoutes(api, deps);
+  roleRoutes(api, deps);
+  permissionRoutes(api);
+  invitationRoutes(api, deps);
+  adminRoutes(api, deps);
+  logRoutes(api, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

@@ -1,19 +1,20 @@
 import type { Team } from '@voxa/contracts';
 import type { Db } from '../../platform/db';
 
-/** The teams of a user, each with its members, as the User and Team answers carry them. */
+/** The teams of a user (or the one named by `onlySlug`), each with its members, as User and Team answers carry them. */
 export async function presentTeamsOf(
   db: Db,
   userId: number,
   preferredTeamId: number | null,
+  onlySlug?: string,
 ): Promise<Team[]> {
-  const teams = await db
+  let query = db
     .selectFrom('teams')
     .innerJoin('team_users', 'team_users.team_id', 'teams.id')
     .select(['teams.id', 'teams.slug', 'teams.title', 'teams.data'])
-    .where('team_users.user_id', '=', userId)
-    .orderBy('teams.title')
-    .execute();
+    .where('team_users.user_id', '=', userId);
+  if (onlySlug !== undefined) query = query.where('teams.slug', '=', onlySlug.trim().toLowerCase());
+  const teams = await query.orderBy('teams.title').execute();
   if (teams.length === 0) return [];
   const members = await db
     .selectFrom('team_users')

@@ -35,8 +35,8 @@ export const uniqueSlug = () => `team-${unique()}`;
 export interface TestTeam {
   id: number;
   slug: string;
-  /** Role ids by name: Owner, Member, Annotator, Viewer. */
-  roles: Record<string, number>;
+  /** Role ids by name: the seeded Owner, Member, Annotator, Viewer, and any added with buildRole. */
+  roles: Record<'Owner' | 'Member' | 'Annotator' | 'Viewer', number> & Record<string, number>;
 }
 
 /** A team created through the API by `owner`, who becomes its Owner. */

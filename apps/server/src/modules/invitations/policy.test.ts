@@ -1,6 +1,6 @@
 import { MESSAGES } from '@voxa/contracts';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors';
+import type { HttpError } from '../../http/errors';
 import { assertInvitable, duplicateRows, filledRows } from './policy';
 
 const problem = (f: () => unknown) => {

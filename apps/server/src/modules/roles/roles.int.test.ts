@@ -29,7 +29,9 @@ describe('team roles', () => {
     const m1 = await buildMember(t, team, 'Viewer');
     const m2 = await buildMember(t, team, 'Viewer');
     const other = await buildMember(t, team, 'Member');
-    const [v1, v2, vo] = await Promise.all([m1, m2, other].map((u) => permissionVersion(t, u.id)));
+    const v1 = await permissionVersion(t, m1.id);
+    const v2 = await permissionVersion(t, m2.id);
+    const vo = await permissionVersion(t, other.id);
     const res = await t.call('PUT', `/team/roles/${team.roles.Viewer}`, {
       token: owner.token,
       team: team.slug,

@@ -1,0 +1,182 @@
+import { allEndpoints, type Endpoint } from '@voxa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildMember,
+  buildRole,
+  buildTeam,
+  buildUser,
+  type TestTeam,
+  type TestUser,
+} from '../../test/factories';
+import { callAtHost } from '../../test/host-call';
+import { createTestApp, type CallOptions, type TestApp } from '../../test/test-app';
+
+/**
+ * Every team-scoped endpoint of the contract, called across tenants: without a token (401), for another
+ * team by header and by host (404), without the permission (403), and with another team's ids (404).
+ * Admin endpoints: 401 without a token, 403 for a non-administrator. A new endpoint without a sample
+ * below fails this file, so its author decides what a minimal valid call looks like.
+ */
+
+interface Fixtures {
+  a: TestTeam;
+  b: TestTeam;
+  ownerA: TestUser;
+  /** A member of A whose role holds no permission. */
+  powerlessA: TestUser;
+  /** Path parameter values owned by team A, and by team B. */
+  paramsA: Record<string, number>;
+  paramsB: Record<string, number>;
+}
+
+interface Sample {
+  body?: unknown;
+  query?: Record<string, string>;
+  /** A body naming another team's ids, on own-team params: must answer 404. */
+  foreignBody?: unknown;
+}
+
+const samples: Record<string, (f: Fixtures) => Sample> = {
+  'GET /team/users': () => ({}),
+  'PUT /team/users/:userId': (f) => ({
+    body: { role_id: f.a.roles.Member },
+    foreignBody: { role_id: f.b.roles.Member },
+  }),
+  'DELETE /team/users/:userId': () => ({}),
+  'GET /invitations/role-list': () => ({}),
+  'POST /invitations/save-item': (f) => ({
+    body: { emails: [{ email: 'isolation@example.org', role_id: f.a.roles.Member }], team_id: f.a.id },
+    foreignBody: { emails: [{ email: 'isolation@example.org', role_id: f.a.roles.Member }], team_id: f.b.id },
+  }),
+  'GET /team/invitations': () => ({}),
+  'DELETE /team/invitations/:id': () => ({}),
+  'GET /team/roles': () => ({}),
+  'PUT /team/roles/:roleId': () => ({ body: { permissions: ['r:dashboard'] } }),
+  'GET /admin/users': () => ({ query: { search: 'x' } }),
+  'GET /admin/teams': () => ({}),
+  'GET /admin/invitations': () => ({}),
+  'GET /admin/roles': () => ({}),
+  'PUT /admin/roles/:roleId': () => ({ body: { permissions: ['r:dashboard'] } }),
+  'POST /admin/user-switch': (f) => ({ body: { user_id: f.ownerA.id } }),
+  'GET /admin/audit': () => ({ query: { page: '1' } }),
+};
+
+const key = (e: Endpoint) => `${e.method} ${e.path}`;
+const teamEndpoints = allEndpoints().filter((e) => e.scope === 'team');
+const adminEndpoints = allEndpoints().filter((e) => e.scope === 'admin');
+
+function fill(e: Endpoint, params: Record<string, number>): string {
+  return e.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for :${name} of ${key(e)}; add it to the params maps`);
+    return String(value);
+  });
+}
+
+let t: TestApp;
+let f: Fixtures;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const ownerA = await buildUser(t);
+  const ownerB = await buildUser(t);
+  const a = await buildTeam(t, ownerA);
+  const b = await buildTeam(t, ownerB);
+  await buildRole(t, a, 'Nobody');
+  const powerlessA = await buildMember(t, a, 'Nobody');
+  const memberB = await buildMember(t, b, 'Member');
+  const [invitationA, invitationB] = await t.db
+    .insertInto('invitations')
+    .values([
+      { team_id: a.id, email: 'pending-a@example.org', role_id: a.roles.Member },
+      { team_id: b.id, email: 'pending-b@example.org', role_id: b.roles.Member },
+    ])
+    .returning('id')
+    .execute();
+  f = {
+    a,
+    b,
+    ownerA,
+    powerlessA,
+    paramsA: { userId: powerlessA.id, roleId: a.roles.Viewer, id: invitationA?.id ?? 0 },
+    paramsB: { userId: memberB.id, roleId: b.roles.Viewer, id: invitationB?.id ?? 0 },
+  };
+});
+afterAll(async () => t.close());
+
+type CallWith = CallOptions & { params: Record<string, number>; body?: unknown; host?: TestTeam };
+
+/** Calls an endpoint with its sample; the team goes in the `Team` header, or in the Host when `host` is given. */
+async function call(e: Endpoint, opts: CallWith) {
+  const sample = samples[key(e)]?.(f) ?? {};
+  const query = sample.query ? `?${new URLSearchParams(sample.query).toString()}` : '';
+  const body = 'body' in opts ? opts.body : sample.body;
+  const url = `${fill(e, opts.params)}${query}`;
+  if (opts.host)
+    return callAtHost(t, e.method, url, { host: `${opts.host.slug}.voxa.test`, token: opts.token, body });
+  return t.call(e.method, url, { ...opts, body });
+}
+
+describe('tenant isolation', () => {
+  it('has a sample call for every team and admin endpoint', () => {
+    const missing = [...teamEndpoints, ...adminEndpoints].map(key).filter((k) => !samples[k]);
+    expect(missing).toEqual([]);
+  });
+
+  it('takes the team from the host as well as from the header', async () => {
+    const res = await callAtHost(t, 'GET', '/team/users', {
+      host: `${f.a.slug}.voxa.test`,
+      token: f.ownerA.token,
+    });
+    expect(res.status).toBe(200);
+    const none = await callAtHost(t, 'GET', '/team/users', { host: 'voxa.test', token: f.ownerA.token });
+    expect(none.status).toBe(404);
+  });
+
+  describe.each(teamEndpoints.map((e) => [key(e), e] as const))('%s', (_name, e) => {
+    it('answers 401 without a token', async () => {
+      expect((await call(e, { params: f.paramsA, team: f.a.slug })).status).toBe(401);
+    });
+
+    it('answers 404 for a team the caller is not in (header and host)', async () => {
+      const byHeader = await call(e, { params: f.paramsB, token: f.ownerA.token, team: f.b.slug });
+      expect(byHeader.status).toBe(404);
+      const byHost = await call(e, { params: f.paramsB, token: f.ownerA.token, host: f.b });
+      expect(byHost.status).toBe(404);
+    });
+
+    it.runIf(e.permissions?.length)('answers 403 to a member without the permission', async () => {
+      const byHeader = await call(e, { params: f.paramsA, token: f.powerlessA.token, team: f.a.slug });
+      expect(byHeader.status).toBe(403);
+      const byHost = await call(e, { params: f.paramsA, token: f.powerlessA.token, host: f.a });
+      expect(byHost.status).toBe(403);
+    });
+
+    it.runIf(e.path.includes(':'))('answers 404 for another team’s ids in the path', async () => {
+      const res = await call(e, { params: f.paramsB, token: f.ownerA.token, team: f.a.slug });
+      expect(res.status).toBe(404);
+    });
+
+    it.runIf(samples[key(e)]?.length !== undefined && e.body)(
+      'answers 404 for another team’s ids in the body',
+      async () => {
+        const foreign = samples[key(e)]?.(f).foreignBody;
+        if (foreign === undefined) return;
+        const res = await call(e, {
+          params: f.paramsA,
+          token: f.ownerA.token,
+          team: f.a.slug,
+          body: foreign,
+        });
+        expect(res.status).toBe(404);
+      },
+    );
+  });
+
+  describe.each(adminEndpoints.map((e) => [key(e), e] as const))('%s', (_name, e) => {
+    it('answers 401 without a token and 403 to a non-administrator', async () => {
+      expect((await call(e, { params: f.paramsA })).status).toBe(401);
+      expect((await call(e, { params: f.paramsA, token: f.ownerA.token, team: f.a.slug })).status).toBe(403);
+    });
+  });
+});

@@ -14,6 +14,18 @@ export const Team = z.object({
 });
 export type Team = z.infer<typeof Team>;
 
+/**
+ * An id the client sends (path, body): a PostgreSQL `integer`, so an out-of-range number is refused
+ * with 422 instead of reaching the database.
+ */
+export const RowId = Id.max(2_147_483_647);
+
+const hasNoNul = (s: string) => !s.includes('\0');
+const NUL_MESSAGE = 'Contains a NUL character.';
+
+/** Text the client sends that PostgreSQL can store (no NUL character), at most `max` long. */
+export const InputText = (max: number) => z.string().max(max).refine(hasNoNul, NUL_MESSAGE);
+
 export const Slug = z
   .string()
   .trim()
@@ -47,8 +59,8 @@ export const Role = z.object({
 });
 export type Role = z.infer<typeof Role>;
 
-export const SlugParams = z.strictObject({ teamSubdomain: z.string().max(SLUG_MAX) });
-export const UserIdParams = z.strictObject({ userId: Id });
+export const SlugParams = z.strictObject({ teamSubdomain: InputText(SLUG_MAX) });
+export const UserIdParams = z.strictObject({ userId: RowId });
 
 export const teams = {
   create: endpoint({
@@ -56,7 +68,10 @@ export const teams = {
     path: '/teams',
     scope: 'user',
     summary: 'Create a team; the creator becomes its Owner',
-    body: z.strictObject({ title: z.string().trim().min(1).max(120), slug: Slug }),
+    body: z.strictObject({
+      title: z.string().trim().min(1).max(120).refine(hasNoNul, NUL_MESSAGE),
+      slug: Slug,
+    }),
     response: Team,
     status: 201,
   }),
@@ -65,7 +80,7 @@ export const teams = {
     path: '/teams/check-slug',
     scope: 'user',
     summary: 'Whether a slug is valid and free',
-    query: z.strictObject({ slug: z.string().max(200) }),
+    query: z.strictObject({ slug: InputText(200) }),
     response: z.object({ available: z.boolean(), message: z.string().nullable() }),
   }),
   getItem: endpoint({
@@ -73,7 +88,7 @@ export const teams = {
     path: '/teams/get-item',
     scope: 'user',
     summary: 'Id and title of one of the user’s teams, by slug',
-    query: z.strictObject({ slug: z.string().max(SLUG_MAX) }),
+    query: z.strictObject({ slug: InputText(SLUG_MAX) }),
     response: z.object({ id: Id, title: z.string() }),
   }),
   preferred: endpoint({
@@ -81,7 +96,7 @@ export const teams = {
     path: '/teams/preferred',
     scope: 'user',
     summary: 'Mark one of the user’s teams as preferred',
-    body: z.strictObject({ slug: z.string().max(SLUG_MAX) }),
+    body: z.strictObject({ slug: InputText(SLUG_MAX) }),
     response: null,
     status: 204,
   }),
@@ -108,7 +123,7 @@ export const teams = {
     permissions: ['r:team', 'r:roles'],
     summary: 'Give a member another role of this team',
     params: UserIdParams,
-    body: z.strictObject({ role_id: Id }),
+    body: z.strictObject({ role_id: RowId }),
     response: TeamMember,
   }),
   removeMember: endpoint({
@@ -123,7 +138,7 @@ export const teams = {
   }),
 };
 
-export const InviteRow = z.strictObject({ email: z.union([Email, z.literal('')]), role_id: Id });
+export const InviteRow = z.strictObject({ email: z.union([Email, z.literal('')]), role_id: RowId });
 export type InviteRow = z.infer<typeof InviteRow>;
 
 export const TeamInvitation = z.object({
@@ -151,7 +166,7 @@ export const invitations = {
     scope: 'team',
     permissions: ['r:team'],
     summary: 'Invite people by e-mail; 422 "Duplicate email" for a member or a pending invitation',
-    body: z.strictObject({ emails: z.array(InviteRow).min(1).max(100), team_id: Id }),
+    body: z.strictObject({ emails: z.array(InviteRow).min(1).max(100), team_id: RowId }),
     response: z.array(TeamInvitation),
     status: 201,
   }),
@@ -160,7 +175,7 @@ export const invitations = {
     path: '/invitations/status',
     scope: 'user',
     summary: 'Accept or decline an invitation addressed to the current user',
-    body: z.strictObject({ id: Id, status: z.enum(['accept', 'decline']) }),
+    body: z.strictObject({ id: RowId, status: z.enum(['accept', 'decline']) }),
     response: null,
     status: 204,
   }),
@@ -178,7 +193,7 @@ export const invitations = {
     scope: 'team',
     permissions: ['r:team'],
     summary: 'Withdraw a pending invitation',
-    params: z.strictObject({ id: Id }),
+    params: z.strictObject({ id: RowId }),
     response: null,
     status: 204,
   }),
@@ -201,7 +216,7 @@ export const roles = {
     scope: 'team',
     permissions: ['r:roles'],
     summary: 'Set the permissions a role of this team holds (admin cannot be granted)',
-    params: z.strictObject({ roleId: Id }),
+    params: z.strictObject({ roleId: RowId }),
     body: RolePermissionsBody,
     response: Role,
   }),
@@ -234,7 +249,7 @@ export const AdminRole = Role.extend({ team: z.object({ slug: z.string(), title:
 export const AdminInvitation = TeamInvitation.extend({
   team: z.object({ slug: z.string(), title: z.string() }),
 });
-export const AdminQuery = z.strictObject({ search: z.string().max(200).optional() });
+export const AdminQuery = z.strictObject({ search: InputText(200).optional() });
 
 export const admin = {
   users: endpoint({
@@ -272,7 +287,7 @@ export const admin = {
     path: '/admin/roles/:roleId',
     scope: 'admin',
     summary: 'Set the permissions of any team’s role',
-    params: z.strictObject({ roleId: Id }),
+    params: z.strictObject({ roleId: RowId }),
     body: RolePermissionsBody,
     response: AdminRole,
   }),
@@ -281,7 +296,7 @@ export const admin = {
     path: '/admin/user-switch',
     scope: 'admin',
     summary: 'Act as another user; recorded in the audit log. Returns a token for that user',
-    body: z.strictObject({ user_id: Id }),
+    body: z.strictObject({ user_id: RowId }),
     response: z.object({ token: z.string() }),
   }),
   userSwitchLeave: endpoint({
@@ -313,10 +328,10 @@ export const admin = {
 };
 
 export const LogQuery = z.strictObject({
-  app: z.string().max(40),
+  app: InputText(40),
   type: z.enum(['route', 'click']),
-  path: z.string().max(2048),
-  data: z.string().max(4000).optional(),
+  path: InputText(2048),
+  data: InputText(4000).optional(),
 });
 
 export const logs = {

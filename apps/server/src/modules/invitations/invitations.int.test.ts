@@ -163,6 +163,7 @@ describe('invitations', () => {
       .insertInto('team_users')
       .values({ team_id: team.id, user_id: member.id, role_id: team.roles.Member })
       .execute();
+    const version = await permissionVersion(t, member.id);
     const res = await t.call('POST', '/invitations/status', {
       token: member.token,
       body: { id: body[0].id, status: 'accept' },
@@ -173,7 +174,21 @@ describe('invitations', () => {
       .select('role_id')
       .where('user_id', '=', member.id)
       .executeTakeFirstOrThrow();
+    expect(await permissionVersion(t, member.id)).toBe(version);
     expect(row.role_id).toBe(team.roles.Member);
+  });
+
+  it('keeps the invitations when the mail server fails', async () => {
+    const push = t.mails.push;
+    t.mails.push = () => {
+      throw new Error('mail server down');
+    };
+    try {
+      const res = await save([{ email: email('unmailed'), role_id: team.roles.Member }]);
+      expect(res.status).toBe(201);
+    } finally {
+      t.mails.push = push;
+    }
   });
 
   it('revokes pending invitations of its own team only', async () => {

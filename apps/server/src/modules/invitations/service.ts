@@ -42,7 +42,7 @@ async function takenEmails(db: Db, teamId: number, emails: string[]): Promise<Se
 
 /** Invites people to the request's team and e-mails each of them a link. */
 export async function invite(
-  deps: Pick<Deps, 'db' | 'mailer' | 'config'>,
+  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>,
   ctx: Pick<TeamContext, 'team' | 'user'>,
   input: { emails: InviteRow[]; team_id: number },
 ) {
@@ -79,7 +79,7 @@ export async function invite(
 }
 
 async function mailInvitees(
-  deps: Pick<Deps, 'db' | 'mailer' | 'config'>,
+  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>,
   ctx: Pick<TeamContext, 'team' | 'user'>,
   emails: string[],
 ): Promise<void> {
@@ -93,7 +93,8 @@ async function mailInvitees(
     ).map((u) => u.email),
   );
   const base = baseUrl(deps.config);
-  await Promise.all(
+  // The invitations are stored and listed whatever the mail server says; a failed send is logged.
+  const sent = await Promise.allSettled(
     emails.map((email) => {
       const link = existing.has(email)
         ? `${base}/dashboard`
@@ -105,6 +106,10 @@ async function mailInvitees(
       });
     }),
   );
+  sent.forEach((result, i) => {
+    if (result.status === 'rejected')
+      deps.log.error({ err: result.reason, to: emails[i] }, 'invitation mail failed');
+  });
 }
 
 /** Accepts or declines an invitation addressed to the user; accepting takes a verified e-mail. */
@@ -122,17 +127,19 @@ export async function answer(
     .executeTakeFirst();
   if (!invitation) throw notFound('Invitation not found.');
   if (!user.email_verified_at) throw forbidden(VERIFY_FIRST);
-  await deps.db.transaction().execute(async (trx) => {
+  const joined = await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('invitations')
       .set({ status: input.status, answered_at: new Date() })
       .where('id', '=', invitation.id)
       .execute();
-    if (input.status === 'decline') return;
-    await trx
+    if (input.status === 'decline') return false;
+    // Someone already in the team keeps their role; the invitation is only marked accepted.
+    const inserted = await trx
       .insertInto('team_users')
       .values({ team_id: invitation.team_id, user_id: user.id, role_id: invitation.role_id })
       .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
+      .returning('user_id')
       .execute();
     await trx
       .updateTable('users')
@@ -140,8 +147,9 @@ export async function answer(
       .where('id', '=', user.id)
       .where('preferred_team_id', 'is', null)
       .execute();
+    return inserted.length > 0;
   });
-  if (input.status === 'accept') await bumpPermissionVersion(deps, [user.id]);
+  if (joined) await bumpPermissionVersion(deps, [user.id]);
 }
 
 export const NOT_PENDING = 'Only a pending invitation can be withdrawn.';

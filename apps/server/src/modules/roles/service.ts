@@ -22,6 +22,21 @@ export async function memberGrants(db: Db, teamId: number): Promise<MemberGrant[
   return rows.map((r) => ({ userId: r.user_id, roleId: r.role_id, permissions: r.permissions }));
 }
 
+/**
+ * Runs a change to a team's roles or memberships in a transaction holding the team row, with the members
+ * as they are under that lock: two concurrent changes cannot each leave the other as the last role editor.
+ */
+export async function withTeamLock<T>(
+  db: Db,
+  teamId: number,
+  change: (trx: Db, members: MemberGrant[]) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().execute();
+    return change(trx, await memberGrants(trx, teamId));
+  });
+}
+
 /** A role by id, limited to one team when `teamId` is given; 404 otherwise. */
 export async function findRole(db: Db, roleId: number, teamId?: number): Promise<RoleRow> {
   let query = db.selectFrom('roles').selectAll().where('id', '=', roleId);
@@ -84,10 +99,11 @@ export async function updateRolePermissions(
   requested: readonly Permission[],
 ) {
   const permissions = assignablePermissions(requested);
-  const members = await memberGrants(deps.db, role.team_id);
-  assertKeepsRoleEditor(members, withRolePermissions(members, role.id, permissions), 'permissions');
-  await deps.db.updateTable('roles').set({ permissions }).where('id', '=', role.id).execute();
-  const holders = members.filter((m) => m.roleId === role.id).map((m) => m.userId);
+  const holders = await withTeamLock(deps.db, role.team_id, async (trx, members) => {
+    assertKeepsRoleEditor(members, withRolePermissions(members, role.id, permissions), 'permissions');
+    await trx.updateTable('roles').set({ permissions }).where('id', '=', role.id).execute();
+    return members.filter((m) => m.roleId === role.id).map((m) => m.userId);
+  });
   await bumpPermissionVersion(deps, holders);
   const [updated] = (await listRoles(deps.db, role.team_id)).filter((r) => r.id === role.id);
   if (!updated) throw notFound('Role not found.');

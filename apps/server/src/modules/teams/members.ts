@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { iso } from '../common/time';
 import { bumpPermissionVersion } from '../permissions/service';
 import { assertKeepsRoleEditor, withMemberRole, withoutMember } from '../roles/policy';
-import { findRole, memberGrants } from '../roles/service';
+import { findRole, withTeamLock } from '../roles/service';
 
 /** Members of a team with their roles, by name; or one member when `userId` is given. */
 export async function listMembers(db: Db, teamId: number, userId?: number): Promise<TeamMember[]> {
@@ -44,15 +44,16 @@ export async function changeMemberRole(
   roleId: number,
 ): Promise<TeamMember> {
   const role = await findRole(deps.db, roleId, teamId);
-  const members = await memberGrants(deps.db, teamId);
-  if (!members.some((m) => m.userId === userId)) throw notFound('Member not found.');
-  assertKeepsRoleEditor(members, withMemberRole(members, userId, role), 'role_id');
-  await deps.db
-    .updateTable('team_users')
-    .set({ role_id: role.id })
-    .where('team_id', '=', teamId)
-    .where('user_id', '=', userId)
-    .execute();
+  await withTeamLock(deps.db, teamId, async (trx, members) => {
+    if (!members.some((m) => m.userId === userId)) throw notFound('Member not found.');
+    assertKeepsRoleEditor(members, withMemberRole(members, userId, role), 'role_id');
+    await trx
+      .updateTable('team_users')
+      .set({ role_id: role.id })
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .execute();
+  });
   await bumpPermissionVersion(deps, [userId]);
   const [member] = await listMembers(deps.db, teamId, userId);
   if (!member) throw notFound('Member not found.');
@@ -68,12 +69,11 @@ export async function removeMember(
   ctx: Pick<TeamContext, 'team' | 'permissions'>,
   userId: number,
 ): Promise<void> {
-  const members = await memberGrants(deps.db, ctx.team.id);
-  const member = members.find((m) => m.userId === userId);
-  if (!member) throw notFound('Member not found.');
-  if (member.permissions.includes('r:roles') && !ctx.permissions.includes('r:roles')) throw forbidden();
-  assertKeepsRoleEditor(members, withoutMember(members, userId), 'user_id');
-  await deps.db.transaction().execute(async (trx) => {
+  await withTeamLock(deps.db, ctx.team.id, async (trx, members) => {
+    const member = members.find((m) => m.userId === userId);
+    if (!member) throw notFound('Member not found.');
+    if (member.permissions.includes('r:roles') && !ctx.permissions.includes('r:roles')) throw forbidden();
+    assertKeepsRoleEditor(members, withoutMember(members, userId), 'user_id');
     await trx
       .deleteFrom('team_users')
       .where('team_id', '=', ctx.team.id)

@@ -157,6 +157,28 @@ describe('teams', () => {
     expect(byTeamOnly.status).toBe(403);
   });
 
+  it('lets only one of two concurrent demotions of the last two owners through', async () => {
+    const first = await buildUser(t);
+    const team = await buildTeam(t, first);
+    const second = await buildMember(t, team, 'Owner');
+    const demote = (actor: typeof first, target: typeof first) =>
+      t.call('PUT', `/team/users/${target.id}`, {
+        token: actor.token,
+        team: team.slug,
+        body: { role_id: team.roles.Member },
+      });
+    const results = await Promise.all([demote(first, second), demote(second, first)]);
+    // The loser is refused as the last role editor (422), or, if it came second, as no longer one (403).
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.every((r) => [200, 403, 422].includes(r.status))).toBe(true);
+    const owners = await t.db
+      .selectFrom('team_users')
+      .select('user_id')
+      .where('role_id', '=', team.roles.Owner)
+      .execute();
+    expect(owners).toHaveLength(1);
+  });
+
   it('refuses a role of another team and a member of another team with 404', async () => {
     const a = await buildUser(t);
     const b = await buildUser(t);

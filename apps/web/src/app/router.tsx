@@ -8,6 +8,7 @@ import { RouteErrorPage } from './errors/RouteErrorPage';
 import { NotFoundPage } from './errors/NotFoundPage';
 import type { LayoutName, PageRoute } from './routeMeta';
 import { ROUTES } from './routes';
+import { PageLoader } from '../ui/PageLoader';
 
 function pageRoute(route: PageRoute): RouteObject {
   const { path, load, layout: _layout, ...meta } = route;
@@ -34,5 +35,10 @@ function layoutRoute(layout: LayoutName): RouteObject {
 const LAYOUTS: LayoutName[] = ['homepage', 'login', 'clear', 'app', 'default'];
 
 export const router = createBrowserRouter([
-  { Component: RootRoute, ErrorBoundary: RouteErrorPage, children: LAYOUTS.map(layoutRoute) },
+  {
+    Component: RootRoute,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageLoader,
+    children: LAYOUTS.map(layoutRoute),
+  },
 ]);

@@ -1,8 +1,8 @@
-import { NavLink as MantineNavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
+import { NavLink as MantineNavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import type { Team, User } from '@voxa/contracts';
 import { NavLink, useLocation } from 'react-router';
 import { useCan } from '../session/usePermissions';
-import { NAV_LINKS, visibleLinks } from './navLinks';
+import { NAV_LINKS, visibleLinks, type NavLinkItem } from './navLinks';
 import { UserMenu } from './UserMenu';
 
 export interface SidebarProps {
@@ -28,21 +28,30 @@ export function Sidebar({ ready, user, team, inTeam, onNavigate }: SidebarProps)
   const has = useCan();
   const { pathname } = useLocation();
   if (!ready || !user) return <SidebarSkeleton />;
+  const links = visibleLinks(NAV_LINKS, inTeam, has);
+  const item = (link: NavLinkItem) => (
+    <MantineNavLink
+      key={link.to}
+      component={NavLink}
+      to={link.to}
+      label={link.label}
+      active={pathname === link.to || pathname.startsWith(`${link.to}/`)}
+      onClick={onNavigate}
+      data-testid={`nav${link.to.replace(/\//g, '-')}`}
+    />
+  );
+  const adminLinks = links.filter((l) => l.area === 'admin');
   return (
     <>
       <ScrollArea style={{ flex: 1 }} p="xs">
         <nav aria-label="Main">
-          {visibleLinks(NAV_LINKS, inTeam, has).map((link) => (
-            <MantineNavLink
-              key={link.to}
-              component={NavLink}
-              to={link.to}
-              label={link.label}
-              active={pathname === link.to || pathname.startsWith(`${link.to}/`)}
-              onClick={onNavigate}
-              data-testid={`nav-${link.to}`}
-            />
-          ))}
+          {links.filter((l) => l.area !== 'admin').map(item)}
+          {adminLinks.length > 0 && (
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
+              Admin
+            </Text>
+          )}
+          {adminLinks.map(item)}
         </nav>
       </ScrollArea>
       <div style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>

@@ -7,7 +7,7 @@ import { SiteHeader } from './SiteHeader';
 export function HomepageLayout() {
   return (
     <Box mih="100vh">
-      <SiteHeader />
+      <SiteHeader withActions={false} />
       <Box component="main">
         <GuardedOutlet />
       </Box>

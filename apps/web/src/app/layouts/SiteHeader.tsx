@@ -3,31 +3,41 @@ import { Link } from 'react-router';
 import { Logo } from '../../ui/Logo';
 import { useToken } from '../session/useToken';
 
-/** Top bar of the public pages. */
-export function SiteHeader() {
+export interface SiteHeaderProps {
+  /** The home page has its own Login/Register buttons, so its header leaves them out. */
+  withActions?: boolean;
+}
+
+function HeaderActions() {
   const token = useToken();
+  if (token) {
+    return (
+      <Button component={Link} to="/dashboard">
+        Go to dashboard
+      </Button>
+    );
+  }
+  return (
+    <Group gap="sm">
+      <Button component={Link} to="/login" variant="default">
+        Login
+      </Button>
+      <Button component={Link} to="/register">
+        Register
+      </Button>
+    </Group>
+  );
+}
+
+/** Top bar of the public pages. */
+export function SiteHeader({ withActions = true }: SiteHeaderProps) {
   return (
     <Container size="lg" py="md" component="header">
       <Group justify="space-between">
         <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Voxa home">
           <Logo />
         </Anchor>
-        <Group gap="sm">
-          {token ? (
-            <Button component={Link} to="/dashboard">
-              Go to dashboard
-            </Button>
-          ) : (
-            <>
-              <Button component={Link} to="/login" variant="default">
-                Login
-              </Button>
-              <Button component={Link} to="/register">
-                Register
-              </Button>
-            </>
-          )}
-        </Group>
+        {withActions && <HeaderActions />}
       </Group>
     </Container>
   );

@@ -28,7 +28,9 @@ export function ImpersonationBanner({ name }: ImpersonationBannerProps) {
       gap="md"
       py={6}
       px="md"
+      mb="md"
       bg="orange.1"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
       data-testid="impersonation-banner"
       role="status"
     >

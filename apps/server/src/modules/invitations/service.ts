@@ -128,11 +128,14 @@ export async function answer(
   if (!invitation) throw notFound('Invitation not found.');
   if (!user.email_verified_at) throw forbidden(VERIFY_FIRST);
   const joined = await deps.db.transaction().execute(async (trx) => {
-    await trx
+    const answered = await trx
       .updateTable('invitations')
       .set({ status: input.status, answered_at: new Date() })
       .where('id', '=', invitation.id)
+      .where('status', '=', 'pending')
+      .returning('id')
       .execute();
+    if (answered.length === 0) throw notFound('Invitation not found.'); // answered meanwhile
     if (input.status === 'decline') return false;
     // Someone already in the team keeps their role; the invitation is only marked accepted.
     const inserted = await trx

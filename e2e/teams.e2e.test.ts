@@ -168,10 +168,13 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
     const sidebar = new Sidebar(page);
     await sidebar.signOut();
     await page.waitForURL(`${e2e.server.baseUrl}/`);
+    // The base address may still hold the revoked token: its first 401s send the page to /login (more
+    // than one full navigation, so wait for the page, not for one navigation).
     await page.goto(`${e2e.server.baseUrl}/dashboard`);
-    await page.waitForURL((url) => url.pathname === '/login');
-
     const login = new LoginPage(page);
+    await login.waitUntilShown();
+    expect(new URL(page.url()).pathname).toBe('/login');
+
     await login.signIn(invitee);
     // Back where the guard sent them from: the dashboard, with the accepted team.
     await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);

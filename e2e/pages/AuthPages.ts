@@ -67,6 +67,10 @@ export class LoginPage {
 
   async open(baseUrl: string): Promise<void> {
     await this.page.goto(`${baseUrl}/login`);
+    await this.waitUntilShown();
+  }
+
+  async waitUntilShown(): Promise<void> {
     await this.page.getByRole('heading', { name: 'Sign in' }).waitFor();
   }
 

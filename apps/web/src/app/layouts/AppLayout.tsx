@@ -1,9 +1,11 @@
-import { AppShell, Burger, Group } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { SIDEBAR_WIDTH } from '@voxa/contracts';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { goToBase } from '../../lib/handoff';
 import { currentTeamSlug } from '../../lib/host';
+import { Logo } from '../../ui/Logo';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { useCurrentTeam } from '../session/useCurrentTeam';
 import { usePermissions } from '../session/usePermissions';
@@ -41,6 +43,16 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" gap="md" wrap="nowrap">
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          <Anchor
+            component={Link}
+            to="/dashboard"
+            underline="never"
+            c="inherit"
+            visibleFrom="sm"
+            w={SIDEBAR_WIDTH - 16}
+          >
+            <Logo size={24} />
+          </Anchor>
           <HeaderBreadcrumbs />
         </Group>
       </AppShell.Header>

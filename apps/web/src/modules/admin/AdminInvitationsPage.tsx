@@ -1,7 +1,7 @@
 import { Badge, Stack, Table } from '@mantine/core';
 import { formatDate } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
+import { DataState } from '../../ui/DataState';
 import { useAdminInvitations } from './useAdminApi';
 
 const STATUS_COLOR = { pending: 'yellow', accept: 'green', decline: 'gray' } as const;
@@ -12,7 +12,7 @@ export function AdminInvitationsPage() {
     <Stack>
       <PageHeader title="Invitations" />
       {!invitations.data ? (
-        <PageLoader />
+        <DataState error={invitations.error} />
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" data-testid="admin-invitations-table">

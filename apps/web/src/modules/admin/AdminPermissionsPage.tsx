@@ -2,7 +2,7 @@ import { Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { togglePermission } from '../../lib/permissions';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
+import { DataState } from '../../ui/DataState';
 import { PermissionMatrix } from '../../ui/PermissionMatrix';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useAdminRoles, useUpdateAdminRole } from './useAdminApi';
@@ -19,7 +19,7 @@ export function AdminPermissionsPage() {
     <Stack>
       <PageHeader title="Permissions" />
       {!roles.data ? (
-        <PageLoader />
+        <DataState error={roles.error} />
       ) : (
         <>
           <Select

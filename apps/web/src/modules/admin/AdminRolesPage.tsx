@@ -1,7 +1,7 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
+import { DataState } from '../../ui/DataState';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { RoleEditModal } from './RoleEditModal';
 import { useAdminRoles, useUpdateAdminRole } from './useAdminApi';
@@ -15,7 +15,7 @@ export function AdminRolesPage() {
     <Stack>
       <PageHeader title="Roles" />
       {!roles.data ? (
-        <PageLoader />
+        <DataState error={roles.error} />
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" data-testid="admin-roles-table">

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { teamAddress, teamOriginOf } from '../../lib/host';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
+import { DataState } from '../../ui/DataState';
 import { SearchInput } from '../../ui/SearchInput';
 import { useAdminTeams } from './useAdminApi';
 
@@ -17,7 +17,7 @@ export function AdminTeamsPage() {
       <PageHeader title="Teams" />
       <SearchInput value={search} onChange={setSearch} />
       {!teams.data ? (
-        <PageLoader />
+        <DataState error={teams.error} />
       ) : (
         <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing="sm" data-testid="admin-teams-table">

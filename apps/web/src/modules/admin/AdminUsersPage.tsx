@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useUser } from '../../app/session/useUser';
 import { formatDate } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
+import { DataState } from '../../ui/DataState';
 import { SearchInput } from '../../ui/SearchInput';
 import { notifyError } from '../../ui/notify';
 import { useActAs, useAdminUsers } from './useAdminApi';
@@ -20,7 +20,7 @@ export function AdminUsersPage() {
       <PageHeader title="Users" />
       <SearchInput value={search} onChange={setSearch} />
       {!users.data ? (
-        <PageLoader />
+        <DataState error={users.error} />
       ) : (
         <Table.ScrollContainer minWidth={800}>
           <Table verticalSpacing="sm" data-testid="admin-users-table">

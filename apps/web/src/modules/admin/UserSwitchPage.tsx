@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useUser } from '../../app/session/useUser';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
+import { DataState } from '../../ui/DataState';
 import { SearchInput } from '../../ui/SearchInput';
 import { notifyError } from '../../ui/notify';
 import { useActAs, useAdminUsers } from './useAdminApi';
@@ -24,7 +24,7 @@ export function UserSwitchPage() {
       </Text>
       <SearchInput value={search} onChange={setSearch} />
       {!others ? (
-        <PageLoader />
+        <DataState error={users.error} />
       ) : (
         <Stack gap="xs" data-testid="user-switch-list">
           {others.length === 0 && <Text c="dimmed">No users found.</Text>}

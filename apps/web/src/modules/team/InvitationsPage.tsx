@@ -1,7 +1,7 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { useCurrentTeam } from '../../app/session/useCurrentTeam';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
+import { DataState } from '../../ui/DataState';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { InvitationForm } from './InvitationForm';
 import { TeamInvitationsTable } from './TeamInvitationsTable';
@@ -22,7 +22,7 @@ export function InvitationsPage() {
         {team.data && roles.data ? (
           <InvitationForm teamId={team.data.id} roles={roles.data} />
         ) : (
-          <PageLoader />
+          <DataState error={invitations.error} />
         )}
       </Card>
       <section aria-labelledby="sent-heading">
@@ -40,7 +40,7 @@ export function InvitationsPage() {
             }
           />
         ) : (
-          <PageLoader />
+          <DataState error={invitations.error} />
         )}
       </section>
     </Stack>

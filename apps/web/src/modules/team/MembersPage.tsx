@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../app/session/usePermissions';
 import { useUser } from '../../app/session/useUser';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
+import { DataState } from '../../ui/DataState';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { MembersTable } from './MembersTable';
 import { useChangeMemberRole, useRemoveMember, useRoleList, useTeamMembers } from './useTeamApi';
@@ -33,11 +33,11 @@ export function MembersPage() {
           </>
         }
       />
-      {members.isPending || !user ? (
-        <PageLoader />
+      {!members.data || !user ? (
+        <DataState error={members.error} />
       ) : (
         <MembersTable
-          members={members.data ?? []}
+          members={members.data}
           roles={roles.data ?? []}
           canChangeRoles={canChangeRoles && roles.isSuccess}
           currentUserId={user.id}

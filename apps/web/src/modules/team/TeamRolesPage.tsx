@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useCan } from '../../app/session/usePermissions';
 import { togglePermission } from '../../lib/permissions';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageLoader';
+import { DataState } from '../../ui/DataState';
 import { PermissionMatrix } from '../../ui/PermissionMatrix';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { useTeamRoles, useUpdateTeamRole } from './useTeamApi';
@@ -33,7 +33,7 @@ export function TeamRolesPage() {
           }
         />
       ) : (
-        <PageLoader />
+        <DataState error={roles.error} />
       )}
     </Stack>
   );

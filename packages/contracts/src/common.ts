@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const Id = z.coerce.number().int().positive();
+/** A row id: a PostgreSQL `integer`, so an out-of-range number is refused before the database. */
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 export const Email = z.string().trim().toLowerCase().max(254).email();
 /** Stored in the database as UTC; sent as ISO 8601 and shown as DD.MM.YYYY HH:mm:ss. */
 export const Timestamp = z.string();

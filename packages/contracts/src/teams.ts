@@ -14,18 +14,6 @@ export const Team = z.object({
 });
 export type Team = z.infer<typeof Team>;
 
-/**
- * An id the client sends (path, body): a PostgreSQL `integer`, so an out-of-range number is refused
- * with 422 instead of reaching the database.
- */
-export const RowId = Id.max(2_147_483_647);
-
-const hasNoNul = (s: string) => !s.includes('\0');
-const NUL_MESSAGE = 'Contains a NUL character.';
-
-/** Text the client sends that PostgreSQL can store (no NUL character), at most `max` long. */
-export const InputText = (max: number) => z.string().max(max).refine(hasNoNul, NUL_MESSAGE);
-
 export const Slug = z
   .string()
   .trim()
@@ -59,8 +47,8 @@ export const Role = z.object({
 });
 export type Role = z.infer<typeof Role>;
 
-export const SlugParams = z.strictObject({ teamSubdomain: InputText(SLUG_MAX) });
-export const UserIdParams = z.strictObject({ userId: RowId });
+export const SlugParams = z.strictObject({ teamSubdomain: z.string().max(SLUG_MAX) });
+export const UserIdParams = z.strictObject({ userId: Id });
 
 export const teams = {
   create: endpoint({
@@ -69,7 +57,7 @@ export const teams = {
     scope: 'user',
     summary: 'Create a team; the creator becomes its Owner',
     body: z.strictObject({
-      title: z.string().trim().min(1).max(120).refine(hasNoNul, NUL_MESSAGE),
+      title: z.string().trim().min(1).max(120),
       slug: Slug,
     }),
     response: Team,
@@ -80,7 +68,7 @@ export const teams = {
     path: '/teams/check-slug',
     scope: 'user',
     summary: 'Whether a slug is valid and free',
-    query: z.strictObject({ slug: InputText(200) }),
+    query: z.strictObject({ slug: z.string().max(200) }),
     response: z.object({ available: z.boolean(), message: z.string().nullable() }),
   }),
   getItem: endpoint({
@@ -88,7 +76,7 @@ export const teams = {
     path: '/teams/get-item',
     scope: 'user',
     summary: 'Id and title of one of the user’s teams, by slug',
-    query: z.strictObject({ slug: InputText(SLUG_MAX) }),
+    query: z.strictObject({ slug: z.string().max(SLUG_MAX) }),
     response: z.object({ id: Id, title: z.string() }),
   }),
   preferred: endpoint({
@@ -96,7 +84,7 @@ export const teams = {
     path: '/teams/preferred',
     scope: 'user',
     summary: 'Mark one of the user’s teams as preferred',
-    body: z.strictObject({ slug: InputText(SLUG_MAX) }),
+    body: z.strictObject({ slug: z.string().max(SLUG_MAX) }),
     response: null,
     status: 204,
   }),
@@ -123,7 +111,7 @@ export const teams = {
     permissions: ['r:team', 'r:roles'],
     summary: 'Give a member another role of this team',
     params: UserIdParams,
-    body: z.strictObject({ role_id: RowId }),
+    body: z.strictObject({ role_id: Id }),
     response: TeamMember,
   }),
   removeMember: endpoint({
@@ -138,7 +126,7 @@ export const teams = {
   }),
 };
 
-export const InviteRow = z.strictObject({ email: z.union([Email, z.literal('')]), role_id: RowId });
+export const InviteRow = z.strictObject({ email: z.union([Email, z.literal('')]), role_id: Id });
 export type InviteRow = z.infer<typeof InviteRow>;
 
 export const TeamInvitation = z.object({
@@ -166,7 +154,7 @@ export const invitations = {
     scope: 'team',
     permissions: ['r:team'],
     summary: 'Invite people by e-mail; 422 "Duplicate email" for a member or a pending invitation',
-    body: z.strictObject({ emails: z.array(InviteRow).min(1).max(100), team_id: RowId }),
+    body: z.strictObject({ emails: z.array(InviteRow).min(1).max(100), team_id: Id }),
     response: z.array(TeamInvitation),
     status: 201,
   }),
@@ -175,7 +163,7 @@ export const invitations = {
     path: '/invitations/status',
     scope: 'user',
     summary: 'Accept or decline an invitation addressed to the current user',
-    body: z.strictObject({ id: RowId, status: z.enum(['accept', 'decline']) }),
+    body: z.strictObject({ id: Id, status: z.enum(['accept', 'decline']) }),
     response: null,
     status: 204,
   }),
@@ -193,7 +181,7 @@ export const invitations = {
     scope: 'team',
     permissions: ['r:team'],
     summary: 'Withdraw a pending invitation',
-    params: z.strictObject({ id: RowId }),
+    params: z.strictObject({ id: Id }),
     response: null,
     status: 204,
   }),
@@ -216,7 +204,7 @@ export const roles = {
     scope: 'team',
     permissions: ['r:roles'],
     summary: 'Set the permissions a role of this team holds (admin cannot be granted)',
-    params: z.strictObject({ roleId: RowId }),
+    params: z.strictObject({ roleId: Id }),
     body: RolePermissionsBody,
     response: Role,
   }),
@@ -249,7 +237,7 @@ export const AdminRole = Role.extend({ team: z.object({ slug: z.string(), title:
 export const AdminInvitation = TeamInvitation.extend({
   team: z.object({ slug: z.string(), title: z.string() }),
 });
-export const AdminQuery = z.strictObject({ search: InputText(200).optional() });
+export const AdminQuery = z.strictObject({ search: z.string().max(200).optional() });
 
 export const admin = {
   users: endpoint({
@@ -287,7 +275,7 @@ export const admin = {
     path: '/admin/roles/:roleId',
     scope: 'admin',
     summary: 'Set the permissions of any team’s role',
-    params: z.strictObject({ roleId: RowId }),
+    params: z.strictObject({ roleId: Id }),
     body: RolePermissionsBody,
     response: AdminRole,
   }),
@@ -296,7 +284,7 @@ export const admin = {
     path: '/admin/user-switch',
     scope: 'admin',
     summary: 'Act as another user; recorded in the audit log. Returns a token for that user',
-    body: z.strictObject({ user_id: RowId }),
+    body: z.strictObject({ user_id: Id }),
     response: z.object({ token: z.string() }),
   }),
   userSwitchLeave: endpoint({
@@ -328,10 +316,10 @@ export const admin = {
 };
 
 export const LogQuery = z.strictObject({
-  app: InputText(40),
+  app: z.string().max(40),
   type: z.enum(['route', 'click']),
-  path: InputText(2048),
-  data: InputText(4000).optional(),
+  path: z.string().max(2048),
+  data: z.string().max(4000).optional(),
 });
 
 export const logs = {

@@ -103,8 +103,17 @@ describe('bad input', () => {
     expect(invite.body.errors['emails.0.status']).toBeDefined();
   });
 
+  it('refuses a NUL character in any text, naming the field', async () => {
+    const res = await t.call('POST', '/register', {
+      body: { name: 'Ada\u0000', email: 'ada-nul@example.org', password: 'secret123' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ name: ['Text may not contain a NUL character.'] });
+  });
+
   it('answers 413 JSON to a body over the limit', async () => {
     const owner = await buildUser(small);
+    const ownTeam = await buildTeam(small, owner);
     const huge = 'x'.repeat(4096);
     const reg = await small.call('POST', '/register', {
       body: { name: huge, email: 'big@example.org', password: 'secret123' },
@@ -118,6 +127,7 @@ describe('bad input', () => {
     expect(teams.status).toBe(413);
     const invite = await small.call('POST', '/invitations/save-item', {
       token: owner.token,
+      team: ownTeam.slug,
       body: {
         emails: Array.from({ length: 100 }, (_, i) => ({ email: `p${i}@example.org`, role_id: 1 })),
         team_id: 1,
@@ -145,6 +155,11 @@ describe('bad input', () => {
       t.call('POST', '/log?app=web&type=route&path=%2F%00x&data=%00', asOwner()),
       t.call('POST', '/teams', { ...asOwner(), body: { title: 'nul\u0000title', slug: 'nul-title' } }),
       t.call('GET', '/teams/check-slug?slug=a%00b', asOwner()),
+      t.call('POST', '/register', {
+        body: { name: 'A\u0000', email: 'nul@example.org', password: 'secret123' },
+      }),
+      t.call('PUT', '/user', { ...asOwner(), body: { name: 'A\u0000' } }),
+      t.call('GET', '/admin/users?search=%00', asOwner()),
     ];
     for (const [i, res] of (await Promise.all(odd)).entries()) {
       expect(res.status, `request ${i}`).toBeGreaterThanOrEqual(400);

@@ -3,6 +3,7 @@ import { hasAll } from '@voxa/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { RequestContext, TeamContext, UserContext } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
+import { refuseNul } from './refuse-nul';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,7 +54,9 @@ export function route<E extends Endpoint>(
       ...(e.body && { body: e.body }),
       ...(e.response && { response: { [status]: e.response } }),
     },
-    preHandler: async (req) => enforceScope(e, req.ctx),
+    // Access is decided before the body is read: an anonymous caller gets 401 whatever it sent.
+    onRequest: async (req) => enforceScope(e, req.ctx),
+    preValidation: async (req) => refuseNul({ body: req.body, query: req.query, params: req.params }),
     handler: async (req, reply) => {
       const result = await handler({
         body: req.body as Body<E>,

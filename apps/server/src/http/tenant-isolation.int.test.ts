@@ -62,6 +62,8 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
 };
 
 const key = (e: Endpoint) => `${e.method} ${e.path}`;
+/** Endpoints whose sample names another team's ids in the body. */
+const foreignBodies = new Set(['PUT /team/users/:userId', 'POST /invitations/save-item']);
 const teamEndpoints = allEndpoints().filter((e) => e.scope === 'team');
 const adminEndpoints = allEndpoints().filter((e) => e.scope === 'admin');
 
@@ -145,23 +147,24 @@ describe('tenant isolation', () => {
       expect(byHost.status).toBe(404);
     });
 
-    it.runIf(e.permissions?.length)('answers 403 to a member without the permission', async () => {
-      const byHeader = await call(e, { params: f.paramsA, token: f.powerlessA.token, team: f.a.slug });
-      expect(byHeader.status).toBe(403);
-      const byHost = await call(e, { params: f.paramsA, token: f.powerlessA.token, host: f.a });
-      expect(byHost.status).toBe(403);
-    });
+    // Only the checks that apply to this endpoint are generated, so nothing here is skipped.
+    if (e.permissions?.length)
+      it('answers 403 to a member without the permission', async () => {
+        const byHeader = await call(e, { params: f.paramsA, token: f.powerlessA.token, team: f.a.slug });
+        expect(byHeader.status).toBe(403);
+        const byHost = await call(e, { params: f.paramsA, token: f.powerlessA.token, host: f.a });
+        expect(byHost.status).toBe(403);
+      });
 
-    it.runIf(e.path.includes(':'))('answers 404 for another team’s ids in the path', async () => {
-      const res = await call(e, { params: f.paramsB, token: f.ownerA.token, team: f.a.slug });
-      expect(res.status).toBe(404);
-    });
+    if (e.path.includes(':'))
+      it('answers 404 for another team’s ids in the path', async () => {
+        const res = await call(e, { params: f.paramsB, token: f.ownerA.token, team: f.a.slug });
+        expect(res.status).toBe(404);
+      });
 
-    it.runIf(samples[key(e)]?.length !== undefined && e.body)(
-      'answers 404 for another team’s ids in the body',
-      async () => {
+    if (foreignBodies.has(key(e)))
+      it('answers 404 for another team’s ids in the body', async () => {
         const foreign = samples[key(e)]?.(f).foreignBody;
-        if (foreign === undefined) return;
         const res = await call(e, {
           params: f.paramsA,
           token: f.ownerA.token,
@@ -169,8 +172,7 @@ describe('tenant isolation', () => {
           body: foreign,
         });
         expect(res.status).toBe(404);
-      },
-    );
+      });
   });
 
   describe.each(adminEndpoints.map((e) => [key(e), e] as const))('%s', (_name, e) => {

@@ -25,7 +25,7 @@ export function GuardedOutlet() {
 
   const decision = decideGuards({
     guards: meta?.guards ?? [],
-    permission: meta?.permission,
+    required: meta?.permissions,
     needsTeam: meta?.needsTeam,
     pathname: location.pathname,
     fullPath: location.pathname + location.search,
@@ -33,13 +33,14 @@ export function GuardedOutlet() {
     hasToken: Boolean(token),
     user,
     teamSlug: currentTeamSlug(),
-    permissions: permissions?.permissions,
+    held: permissions?.permissions,
     permissionTries: tries,
   });
   const waitingForPermissions = decision.type === 'wait' && decision.for === 'permissions';
 
   useEffect(() => {
     if (!waitingForPermissions) return;
+    setTries(0);
     const timer = setInterval(() => setTries((t) => t + 1), PERMISSION_ROUTE_RETRY_MS);
     return () => clearInterval(timer);
   }, [waitingForPermissions]);

@@ -24,7 +24,7 @@ function input(over: Partial<GuardInput> = {}): GuardInput {
     hasToken: true,
     user,
     teamSlug: 'acme',
-    permissions: ['r:team'],
+    held: ['r:team'],
     permissionTries: 0,
     ...over,
   };
@@ -70,12 +70,12 @@ describe('decideGuards', () => {
   });
   it('checks the route permission, waiting up to the retry limit', () => {
     const g = { guards: [...DEFAULT_GUARDS, 'permission'] };
-    expect(decideGuards(input({ ...g, permission: 'r:team' }))).toEqual({ type: 'allow' });
-    expect(decideGuards(input({ ...g, permission: 'r:roles' }))).toEqual({
+    expect(decideGuards(input({ ...g, required: ['r:team'] }))).toEqual({ type: 'allow' });
+    expect(decideGuards(input({ ...g, required: ['r:roles'] }))).toEqual({
       type: 'redirect',
       to: '/dashboard',
     });
-    expect(decideGuards(input({ ...g, permission: 'r:roles', permissions: undefined }))).toEqual({
+    expect(decideGuards(input({ ...g, required: ['r:roles'], held: undefined }))).toEqual({
       type: 'wait',
       for: 'permissions',
     });
@@ -83,14 +83,20 @@ describe('decideGuards', () => {
       decideGuards(
         input({
           ...g,
-          permission: 'r:roles',
-          permissions: undefined,
+          required: ['r:roles'],
+          held: undefined,
           permissionTries: PERMISSION_ROUTE_RETRIES,
         }),
       ),
     ).toEqual({ type: 'redirect', to: '/dashboard' });
-    expect(decideGuards(input({ ...g, permission: 'r:users', user: { ...user, is_admin: true } }))).toEqual({
+    expect(
+      decideGuards(input({ ...g, required: ['admin', 'r:users'], user: { ...user, is_admin: true } })),
+    ).toEqual({
       type: 'allow',
+    });
+    expect(decideGuards(input({ ...g, required: ['admin', 'r:users'], held: ['r:users'] }))).toEqual({
+      type: 'redirect',
+      to: '/dashboard',
     });
   });
   it('sends a signed-in user away from guest pages to a safe target', () => {

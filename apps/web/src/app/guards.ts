@@ -7,7 +7,8 @@ export const DEFAULT_GUARDS: readonly string[] = ['auth', 'verified', 'checkTeam
 export interface GuardInput {
   /** Guard names declared by the route, in order. */
   guards: readonly string[];
-  permission?: Permission;
+  /** Permissions the page needs, all of them (the `permission` guard). */
+  required?: readonly Permission[];
   /** The page works only on a team sub-domain. */
   needsTeam?: boolean;
   pathname: string;
@@ -19,8 +20,8 @@ export interface GuardInput {
   /** undefined while loading. */
   user: User | undefined;
   teamSlug: string | null;
-  /** undefined until loaded. */
-  permissions: readonly string[] | undefined;
+  /** Permissions held in this team; undefined until loaded. */
+  held: readonly string[] | undefined;
   /** How many times the permission check has waited so far. */
   permissionTries: number;
 }
@@ -56,15 +57,15 @@ function check(guard: string, i: GuardInput): GuardDecision {
       }
       return i.needsTeam ? { type: 'redirect', to: '/dashboard' } : { type: 'allow' };
     case 'permission': {
-      if (!i.permission) return { type: 'allow' };
+      if (!i.required?.length) return { type: 'allow' };
       if (!i.user) return { type: 'wait', for: 'user' };
       if (i.user.is_admin) return { type: 'allow' };
-      if (!i.permissions) {
+      if (!i.held) {
         return i.permissionTries >= PERMISSION_ROUTE_RETRIES
           ? { type: 'redirect', to: '/dashboard' }
           : { type: 'wait', for: 'permissions' };
       }
-      return can(i.user, i.permissions, i.permission)
+      return i.required.every((p) => can(i.user, i.held, p))
         ? { type: 'allow' }
         : { type: 'redirect', to: '/dashboard' };
     }

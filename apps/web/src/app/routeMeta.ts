@@ -6,7 +6,8 @@ export type LayoutName = 'app' | 'clear' | 'default' | 'homepage' | 'login';
 /** What a page declares besides its component: guards, permission, title, breadcrumb parent. */
 export interface RouteMeta {
   guards: readonly string[];
-  permission?: Permission;
+  /** Checked by the `permission` guard; all are needed (`admin` only administrators hold). */
+  permissions?: readonly Permission[];
   needsTeam?: boolean;
   title: string;
   /** Path of the breadcrumb before this page. */

@@ -1,9 +1,15 @@
+import type { Permission } from '@voxa/contracts';
 import { DEFAULT_GUARDS } from './guards';
 import type { PageRoute } from './routeMeta';
 
 const app = DEFAULT_GUARDS;
 const withPermission = [...DEFAULT_GUARDS, 'permission'];
 const guest = ['guest'];
+/**
+ * Admin pages need their r: permission of the spec and, because their API is administrator-only
+ * (contract scope `admin`), the administrator flag: a team Owner holding r:users must not land on a 403.
+ */
+const ADMIN = (permission: Permission): Permission[] => ['admin', permission];
 
 /** Every page of the spec's route table (section 2.1) that exists so far; each page is its own chunk. */
 export const ROUTES: PageRoute[] = [
@@ -95,7 +101,7 @@ export const ROUTES: PageRoute[] = [
     path: '/user-switch',
     layout: 'app',
     guards: withPermission,
-    permission: 'admin',
+    permissions: ['admin'],
     title: 'Act as a user',
     parent: '/admin',
     load: () => import('../modules/admin/UserSwitchPage').then((m) => m.UserSwitchPage),
@@ -119,7 +125,7 @@ export const ROUTES: PageRoute[] = [
     path: '/members',
     layout: 'app',
     guards: withPermission,
-    permission: 'r:team',
+    permissions: ['r:team'],
     needsTeam: true,
     title: 'Team',
     load: () => import('../modules/team/MembersPage').then((m) => m.MembersPage),
@@ -128,7 +134,7 @@ export const ROUTES: PageRoute[] = [
     path: '/team/users',
     layout: 'app',
     guards: withPermission,
-    permission: 'r:team',
+    permissions: ['r:team'],
     needsTeam: true,
     title: 'Members',
     parent: '/members',
@@ -138,7 +144,7 @@ export const ROUTES: PageRoute[] = [
     path: '/team/invitations',
     layout: 'app',
     guards: withPermission,
-    permission: 'r:team',
+    permissions: ['r:team'],
     needsTeam: true,
     title: 'Invitations',
     parent: '/members',
@@ -148,7 +154,7 @@ export const ROUTES: PageRoute[] = [
     path: '/team/roles',
     layout: 'app',
     guards: withPermission,
-    permission: 'r:team',
+    permissions: ['r:team'],
     needsTeam: true,
     title: 'Roles',
     parent: '/members',
@@ -158,7 +164,7 @@ export const ROUTES: PageRoute[] = [
     path: '/admin',
     layout: 'app',
     guards: withPermission,
-    permission: 'admin',
+    permissions: ['admin'],
     title: 'Admin',
     load: () => import('../modules/admin/AdminPage').then((m) => m.AdminPage),
   },
@@ -166,7 +172,7 @@ export const ROUTES: PageRoute[] = [
     path: '/admin/users',
     layout: 'app',
     guards: withPermission,
-    permission: 'r:users',
+    permissions: ADMIN('r:users'),
     title: 'Users',
     parent: '/admin',
     load: () => import('../modules/admin/AdminUsersPage').then((m) => m.AdminUsersPage),
@@ -175,7 +181,7 @@ export const ROUTES: PageRoute[] = [
     path: '/admin/teams',
     layout: 'app',
     guards: withPermission,
-    permission: 'r:teams',
+    permissions: ADMIN('r:teams'),
     title: 'Teams',
     parent: '/admin',
     load: () => import('../modules/admin/AdminTeamsPage').then((m) => m.AdminTeamsPage),
@@ -184,7 +190,7 @@ export const ROUTES: PageRoute[] = [
     path: '/admin/invitations',
     layout: 'app',
     guards: withPermission,
-    permission: 'r:invitations',
+    permissions: ADMIN('r:invitations'),
     title: 'Invitations',
     parent: '/admin',
     load: () => import('../modules/admin/AdminInvitationsPage').then((m) => m.AdminInvitationsPage),
@@ -193,7 +199,7 @@ export const ROUTES: PageRoute[] = [
     path: '/admin/roles',
     layout: 'app',
     guards: withPermission,
-    permission: 'r:roles',
+    permissions: ADMIN('r:roles'),
     title: 'Roles',
     parent: '/admin',
     load: () => import('../modules/admin/AdminRolesPage').then((m) => m.AdminRolesPage),
@@ -202,7 +208,7 @@ export const ROUTES: PageRoute[] = [
     path: '/admin/permissions',
     layout: 'app',
     guards: withPermission,
-    permission: 'r:permissions',
+    permissions: ADMIN('r:permissions'),
     title: 'Permissions',
     parent: '/admin',
     load: () => import('../modules/admin/AdminPermissionsPage').then((m) => m.AdminPermissionsPage),

@@ -17,7 +17,10 @@ describe('visibleLinks', () => {
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });
-  it('shows admin links with their permission (administrators hold all)', () => {
+  it('keeps admin links from team roles that hold r:users', () => {
+    expect(labels(true, holding('r:dashboard', 'r:team', 'r:users'))).toEqual(['Dashboard', 'Team']);
+  });
+  it('shows admin links to administrators', () => {
     expect(labels(false, () => true)).toEqual([
       'Dashboard',
       'Users',

@@ -6,8 +6,8 @@ export interface NavLinkItem {
   permission: Permission;
   /**
    * home: shown on the base domain to everyone, in a team with the permission;
-   * team: only in a team, with the permission; admin: wherever the permission is held (administrators
-   * hold every permission; the admin API itself still requires an administrator).
+   * team: only in a team, with the permission; admin: administrators holding the permission (the
+   * admin API is administrator-only, so a team role's r:users alone must not show a link to a 403).
    */
   area: 'home' | 'team' | 'admin';
 }
@@ -39,7 +39,7 @@ export function visibleLinks(
       case 'team':
         return inTeam && has(link.permission);
       case 'admin':
-        return has(link.permission);
+        return has('admin') && has(link.permission);
     }
   });
 }

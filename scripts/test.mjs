@@ -95,17 +95,22 @@ async function main() {
     console.log('Chromium not found: the e2e specs will be skipped (install Debian "chromium" to run them).');
   }
 
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'voxa-test-'));
+  const reportFile = path.join(tmp, 'vitest.json');
+
+  // The build goes to a private folder (E2E_WEB_DIST), so a concurrent `vite build` in the same checkout
+  // cannot empty apps/web/dist under the running e2e tests, nor the tests' build replace a developer's.
   const projects = requestedProjects();
   const wantsE2e = projects.length === 0 || projects.some((p) => p.includes('e2e') || p.includes('*'));
   let buildFailed = false;
   if (wantsE2e) {
-    console.log('Building the web app for the e2e tests…');
-    buildFailed = (await run('npm', ['run', 'build', '-w', '@voxa/web'])) !== 0;
+    const webDist = path.join(tmp, 'web-dist');
+    console.log(`Building the web app for the e2e tests into ${webDist}…`);
+    buildFailed = (await run('npm', ['run', 'build', '-w', '@voxa/web', '--', '--outDir', webDist])) !== 0;
     if (buildFailed) console.error('The web build failed; the e2e tests will fail without it.');
+    process.env.E2E_WEB_DIST = webDist;
   }
 
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'voxa-test-report-'));
-  const reportFile = path.join(tmp, 'vitest.json');
   const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
   const code = await run(vitest, [
     'run',

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { waitFor } from './wait';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const webDist = path.join(repoRoot, 'apps/web/dist');
+/** The built SPA: npm test builds into a private folder (E2E_WEB_DIST); else the usual apps/web/dist. */
+const webDist = process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
 
 export interface OutboxMail {
   to: string;
@@ -55,7 +56,9 @@ async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error(`No web build at ${webDist}: run "npm run build -w @voxa/web" (npm test does it).`);
+    throw new Error(
+      `No web build at ${webDist}: run "npm run build -w @voxa/web" (npm test builds its own).`,
+    );
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voxa-e2e-'));
   const port = await freePort();

@@ -217,7 +217,7 @@ export const ROUTES: PageRoute[] = [
   {
     path: '/:team',
     layout: 'default',
-    guards: ['auth', 'verified'],
+    guards: [],
     title: 'Team',
     load: () => import('../modules/team/TeamRedirectPage').then((m) => m.TeamRedirectPage),
   },

@@ -26,6 +26,8 @@ export type CallArgs<E extends Endpoint> = Part<'params', Params<E>> &
     signal?: AbortSignal;
     /** Do not send the browser to /login or /maintenance on 401/503 (logging, background calls). */
     quiet?: boolean;
+    /** On 401 only clear the token (the caller's guards decide where to go), do not leave for /login. */
+    keepPageOn401?: boolean;
   };
 
 type CallRest<E extends Endpoint> = object extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
@@ -58,6 +60,7 @@ export async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<
     body?: unknown;
     signal?: AbortSignal;
     quiet?: boolean;
+    keepPageOn401?: boolean;
   };
   const url = `/api${fillPath(endpoint.path, a.params)}${queryString(a.query)}`;
   const headers: Record<string, string> = {
@@ -80,7 +83,7 @@ export async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<
     const error = await errorFrom(res);
     if (!a.quiet && res.status === 401 && endpoint.scope !== 'public') {
       clearToken();
-      leaveTo('/login');
+      if (!a.keepPageOn401) leaveTo('/login');
     } else if (!a.quiet && res.status === 503) {
       leaveTo('/maintenance');
     }

@@ -6,7 +6,8 @@ import { getToken } from './storage';
 /** Fire-and-forget usage log of a signed-in user (route changes and clicks). */
 export function logEvent(type: 'route' | 'click', path: string, data?: string): void {
   if (!getToken()) return;
-  call(api.logs.create, { query: { app: 'web', type, path, data }, quiet: true }).catch(() => undefined);
+  const query = { app: 'web', type, path: path.slice(0, 2048), data: data?.slice(0, 4000) };
+  call(api.logs.create, { query, quiet: true }).catch(() => undefined);
 }
 
 /** A new build is out when /version.json differs from the version this bundle was built with. */

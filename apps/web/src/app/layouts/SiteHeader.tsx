@@ -1,7 +1,7 @@
 import { Anchor, Button, Container, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '../../ui/Logo';
-import { useToken } from '../session/useToken';
+import { useUser } from '../session/useUser';
 
 export interface SiteHeaderProps {
   /** The home page has its own Login/Register buttons, so its header leaves them out. */
@@ -9,8 +9,8 @@ export interface SiteHeaderProps {
 }
 
 function HeaderActions() {
-  const token = useToken();
-  if (token) {
+  const { data: user } = useUser();
+  if (user) {
     return (
       <Button component={Link} to="/dashboard">
         Go to dashboard

@@ -6,12 +6,15 @@ import { useToken } from './useToken';
 
 export const USER_KEY = ['user'] as const;
 
-/** The signed-in user (GET /user); disabled without a token. */
+/**
+ * The signed-in user (GET /user); disabled without a token. A rejected token is cleared and the page
+ * stays: its guards send app pages to /login, while public pages simply show a signed-out visitor.
+ */
 export function useUser() {
   const token = useToken();
   return useQuery<User>({
     queryKey: [...USER_KEY, token],
-    queryFn: ({ signal }) => call(api.accounts.user, { signal }),
+    queryFn: ({ signal }) => call(api.accounts.user, { signal, keepPageOn401: true }),
     enabled: Boolean(token),
     staleTime: 30_000,
   });

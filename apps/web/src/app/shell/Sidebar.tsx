@@ -1,4 +1,4 @@
-import { NavLink as MantineNavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, NavLink as MantineNavLink, Skeleton, Stack, Text } from '@mantine/core';
 import type { Team, User } from '@voxa/contracts';
 import { NavLink, useLocation } from 'react-router';
 import { useCan } from '../session/usePermissions';
@@ -43,7 +43,7 @@ export function Sidebar({ ready, user, team, inTeam, onNavigate }: SidebarProps)
   const adminLinks = links.filter((l) => l.area === 'admin');
   return (
     <>
-      <ScrollArea style={{ flex: 1 }} p="xs">
+      <Box style={{ flex: 1, overflowY: 'auto' }} p="xs">
         <nav aria-label="Main">
           {links.filter((l) => l.area !== 'admin').map(item)}
           {adminLinks.length > 0 && (
@@ -53,7 +53,7 @@ export function Sidebar({ ready, user, team, inTeam, onNavigate }: SidebarProps)
           )}
           {adminLinks.map(item)}
         </nav>
-      </ScrollArea>
+      </Box>
       <div style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <UserMenu user={user} team={team} />
       </div>

@@ -1,6 +1,6 @@
 import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useToken } from '../../app/session/useToken';
+import { useUser } from '../../app/session/useUser';
 
 const FEATURES = [
   {
@@ -15,7 +15,7 @@ const FEATURES = [
 ];
 
 export function HomePage() {
-  const token = useToken();
+  const { data: user } = useUser();
   return (
     <Container size="lg" py={64}>
       <Stack gap="xl" align="flex-start">
@@ -27,7 +27,7 @@ export function HomePage() {
           AI on them. Each team works in its own space, with the people and roles it chooses.
         </Text>
         <Group>
-          {token ? (
+          {user ? (
             <Button size="md" component={Link} to="/dashboard">
               Go to dashboard
             </Button>

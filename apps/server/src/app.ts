@@ -124,7 +124,8 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && !/^\/(api|svc|socket\.io)(\/|$)/.test(req.url);
+    // A missing bundle under /assets is a 404, not the app page: a stale tab must see its chunk fail.
+    const isPage = req.method === 'GET' && !/^\/(api|svc|socket\.io|assets)(\/|$)/.test(req.url);
     if (!isPage || !index) return reply.status(404).send({ message: 'Not found.' });
     return reply.type('text/html').header('cache-control', 'no-cache').send(index);
   });

@@ -43,6 +43,11 @@ describe('serving the web app', () => {
     expect(await api.json()).toEqual({ message: 'Not found.' });
   });
 
+  it('answers 404 for a bundle that does not exist', async () => {
+    const res = await fetch(`${t.url}/assets/gone-123.js`);
+    expect(res.status).toBe(404);
+  });
+
   it('lets browsers keep hashed bundles but re-check version.json', async () => {
     const asset = await fetch(`${t.url}/assets/app-abc.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');

@@ -1,23 +1,22 @@
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@voxa/contracts';
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { call } from '../../lib/api';
-import { fieldError, formMessage } from '../../lib/formErrors';
+import { formMessage } from '../../lib/formErrors';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
+import { AccountFields, type AccountValues } from './AccountFields';
 import { useSignIn } from './useSignIn';
 
 /** First start: creates the first administrator, who is then signed in. */
 export function InstallPage() {
   const status = useQuery({ queryKey: ['install'], queryFn: () => call(api.accounts.installStatus) });
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState<AccountValues>({ name: '', email: '', password: '' });
   const signIn = useSignIn();
   const install = useMutation({
-    mutationFn: () => call(api.accounts.install, { body: { name, email, password } }),
+    mutationFn: () => call(api.accounts.install, { body: values }),
     onSuccess: (session) => signIn(session, '/dashboard'),
   });
   const submit = (event: FormEvent) => {
@@ -37,30 +36,7 @@ export function InstallPage() {
           Create the first administrator account. It can then create teams and invite people.
         </Text>
         <FormAlert message={formMessage(install.error ?? status.error)} />
-        <TextInput
-          label="Name"
-          required
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={fieldError(install.error, 'name')}
-        />
-        <TextInput
-          label="E-mail"
-          type="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={fieldError(install.error, 'email')}
-        />
-        <PasswordInput
-          label="Password"
-          description="At least 8 characters."
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={fieldError(install.error, 'password')}
-        />
+        <AccountFields values={values} onChange={setValues} error={install.error} />
         <Button type="submit" loading={install.isPending}>
           Create administrator
         </Button>

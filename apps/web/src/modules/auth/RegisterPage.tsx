@@ -1,20 +1,25 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@voxa/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { call } from '../../lib/api';
-import { fieldError, formMessage } from '../../lib/formErrors';
+import { formMessage } from '../../lib/formErrors';
 import { FormAlert } from '../../ui/FormAlert';
+import { AccountFields, type AccountValues } from './AccountFields';
 import { useSignIn } from './useSignIn';
 
 export function RegisterPage() {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // An invitation e-mail links here with the invited address filled in.
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<AccountValues>({
+    name: '',
+    email: params.get('email') ?? '',
+    password: '',
+  });
   const signIn = useSignIn();
   const register = useMutation({
-    mutationFn: () => call(api.accounts.register, { body: { name, email, password } }),
+    mutationFn: () => call(api.accounts.register, { body: values }),
     onSuccess: (session) => signIn(session, '/verify'),
   });
   const submit = (event: FormEvent) => {
@@ -28,32 +33,7 @@ export function RegisterPage() {
           Create your account
         </Title>
         <FormAlert message={formMessage(register.error)} />
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={fieldError(register.error, 'name')}
-        />
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={fieldError(register.error, 'email')}
-        />
-        <PasswordInput
-          label="Password"
-          description="At least 8 characters."
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={fieldError(register.error, 'password')}
-        />
+        <AccountFields values={values} onChange={setValues} error={register.error} />
         <Button type="submit" loading={register.isPending}>
           Register
         </Button>

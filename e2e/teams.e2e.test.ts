@@ -110,6 +110,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
     const { page } = inviteePerson;
     const register = new RegisterPage(page);
     await register.open(registerLink as string);
+    expect(await register.emailValue()).toBe(invitee.email);
     await register.register(invitee);
     await verifyThroughOutbox(e2e.server, page, invitee.email);
 

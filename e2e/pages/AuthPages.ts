@@ -42,6 +42,11 @@ export class RegisterPage {
     await this.page.getByRole('heading', { name: 'Verify your e-mail' }).waitFor();
   }
 
+  /** What the E-mail field holds (an invitation link pre-fills it). */
+  async emailValue(): Promise<string> {
+    return field(this.page, 'E-mail').inputValue();
+  }
+
   /** The verify prompt names the address the link went to. */
   verifyPrompt(email: string): Locator {
     return this.page.getByText(`We sent a link to ${email}`);

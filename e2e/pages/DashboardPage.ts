@@ -34,10 +34,6 @@ export class DashboardPage {
     await this.invitation(teamTitle).getByRole('button', { name: 'Accept' }).click();
   }
 
-  async decline(teamTitle: string): Promise<void> {
-    await this.invitation(teamTitle).getByRole('button', { name: 'Decline' }).click();
-  }
-
   /** Opens a team from its card; the app moves to /dashboard on the team's sub-domain. */
   async openTeam(title: string): Promise<void> {
     await this.teamCard(title)

@@ -28,11 +28,6 @@ export class InvitationsPage {
     return this.form.getByLabel(`E-mail ${row}`, { exact: true });
   }
 
-  async chooseRole(row: number, role: string): Promise<void> {
-    await this.form.getByRole('textbox', { name: `Role ${row}`, exact: true }).click();
-    await this.page.getByRole('option', { name: role, exact: true }).click();
-  }
-
   /** A row of the "Sent invitations" list. */
   sent(email: string): Locator {
     return this.page

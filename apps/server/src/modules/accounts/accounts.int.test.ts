@@ -1,3 +1,4 @@
+import { AUTH_COOKIE } from '@voxa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -78,6 +79,13 @@ describe('accounts', () => {
     expect((await t.call('GET', '/user', { token: user.token })).status).toBe(401);
     const login = await t.call('POST', '/login', { body: { email: user.email, password: 'a-new-password' } });
     expect(login.status).toBe(200);
+  });
+
+  it('accepts the token from the auth cookie when no Authorization header is sent', async () => {
+    const user = await buildUser(t);
+    const res = await t.call('GET', '/user', { headers: { cookie: `${AUTH_COOKIE}=${user.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(user.id);
   });
 
   it('carries a session to another sub-domain with a single-use handoff code', async () => {

@@ -1,2 +1,4 @@
 export * from './types';
 export * from './upload-model';
+export * from './classify/classify';
+export { fileExtension } from './classify/extension';

@@ -2,6 +2,7 @@ import { Button, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataState } from '../../ui/DataState';
+import { DataTable } from '../../ui/DataTable';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { RoleEditModal } from './RoleEditModal';
 import { useAdminRoles, useUpdateAdminRole } from './useAdminApi';
@@ -17,51 +18,42 @@ export function AdminRolesPage() {
       {!roles.data ? (
         <DataState error={roles.error} />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" data-testid="admin-roles-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Team</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Members</Table.Th>
-                <Table.Th>Permissions</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {roles.data.map((r) => (
-                <Table.Tr key={r.id} data-testid={`admin-role-${r.id}`}>
-                  <Table.Td>{r.team.title}</Table.Td>
-                  <Table.Td>
-                    {r.name}
-                    {r.is_default && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        (default)
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{r.members_count}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace" maw={420}>
-                      {r.permissions.join(', ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={`Edit ${r.name} of ${r.team.title}`}
-                      onClick={() => setEditing(r.id)}
-                    >
-                      Edit
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          testId="admin-roles-table"
+          minWidth={760}
+          columns={['Team', 'Role', 'Members', 'Permissions', '']}
+        >
+          {roles.data.map((r) => (
+            <Table.Tr key={r.id} data-testid={`admin-role-${r.id}`}>
+              <Table.Td>{r.team.title}</Table.Td>
+              <Table.Td>
+                {r.name}
+                {r.is_default && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    (default)
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{r.members_count}</Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace" maw={420}>
+                  {r.permissions.join(', ')}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={`Edit ${r.name} of ${r.team.title}`}
+                  onClick={() => setEditing(r.id)}
+                >
+                  Edit
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {role && (
         <RoleEditModal

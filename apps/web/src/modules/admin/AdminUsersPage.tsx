@@ -5,6 +5,7 @@ import { useUser } from '../../app/session/useUser';
 import { formatDate } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataState } from '../../ui/DataState';
+import { DataTable } from '../../ui/DataTable';
 import { SearchInput } from '../../ui/SearchInput';
 import { notifyError } from '../../ui/notify';
 import { useActAs, useAdminUsers } from './useAdminApi';
@@ -22,54 +23,45 @@ export function AdminUsersPage() {
       {!users.data ? (
         <DataState error={users.error} />
       ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table verticalSpacing="sm" data-testid="admin-users-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Teams</Table.Th>
-                <Table.Th>Registered</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.map((u) => (
-                <Table.Tr key={u.id} data-testid={`admin-user-${u.id}`}>
-                  <Table.Td>
-                    <Group gap={6}>
-                      {u.name}
-                      {u.is_admin && <Badge size="xs">admin</Badge>}
-                      {!u.email_verified_at && (
-                        <Badge size="xs" color="gray">
-                          unverified
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{u.email}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{u.teams.map((t) => `${t.title} (${t.role})`).join(', ')}</Text>
-                  </Table.Td>
-                  <Table.Td>{formatDate(u.created_at)}</Table.Td>
-                  <Table.Td ta="right">
-                    {u.id !== me?.id && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        aria-label={`Act as ${u.name}`}
-                        loading={actAs.isPending && actAs.variables === u.id}
-                        onClick={() => actAs.mutate(u.id, { onError: notifyError })}
-                      >
-                        Act as
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          testId="admin-users-table"
+          minWidth={800}
+          columns={['Name', 'E-mail', 'Teams', 'Registered', '']}
+        >
+          {users.data.map((u) => (
+            <Table.Tr key={u.id} data-testid={`admin-user-${u.id}`}>
+              <Table.Td>
+                <Group gap={6}>
+                  {u.name}
+                  {u.is_admin && <Badge size="xs">admin</Badge>}
+                  {!u.email_verified_at && (
+                    <Badge size="xs" color="gray">
+                      unverified
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{u.email}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{u.teams.map((t) => `${t.title} (${t.role})`).join(', ')}</Text>
+              </Table.Td>
+              <Table.Td>{formatDate(u.created_at)}</Table.Td>
+              <Table.Td ta="right">
+                {u.id !== me?.id && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    aria-label={`Act as ${u.name}`}
+                    loading={actAs.isPending && actAs.variables === u.id}
+                    onClick={() => actAs.mutate(u.id, { onError: notifyError })}
+                  >
+                    Act as
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

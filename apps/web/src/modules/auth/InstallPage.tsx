@@ -1,13 +1,14 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@voxa/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { call } from '../../lib/api';
 import { formMessage } from '../../lib/formErrors';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageLoader } from '../../ui/PageLoader';
 import { AccountFields, type AccountValues } from './AccountFields';
+import { AuthForm } from './AuthForm';
 import { useSignIn } from './useSignIn';
 
 /** First start: creates the first administrator, who is then signed in. */
@@ -19,28 +20,19 @@ export function InstallPage() {
     mutationFn: () => call(api.accounts.install, { body: values }),
     onSuccess: (session) => signIn(session, '/dashboard'),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    install.mutate();
-  };
 
   if (status.isPending) return <PageLoader />;
   if (status.data?.installed && !install.isSuccess) return <Navigate to="/login" replace />;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          Install Voxa
-        </Title>
-        <Text size="sm" c="dimmed">
-          Create the first administrator account. It can then create teams and invite people.
-        </Text>
-        <FormAlert message={formMessage(install.error ?? status.error)} />
-        <AccountFields values={values} onChange={setValues} error={install.error} />
-        <Button type="submit" loading={install.isPending}>
-          Create administrator
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm title="Install Voxa" onSubmit={() => install.mutate()}>
+      <Text size="sm" c="dimmed">
+        Create the first administrator account. It can then create teams and invite people.
+      </Text>
+      <FormAlert message={formMessage(install.error ?? status.error)} />
+      <AccountFields values={values} onChange={setValues} error={install.error} />
+      <Button type="submit" loading={install.isPending}>
+        Create administrator
+      </Button>
+    </AuthForm>
   );
 }

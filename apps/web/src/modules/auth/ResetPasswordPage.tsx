@@ -1,11 +1,12 @@
-import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@voxa/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../../lib/api';
 import { fieldError, formMessage } from '../../lib/formErrors';
 import { FormAlert } from '../../ui/FormAlert';
+import { AuthForm, AuthPanel } from './AuthForm';
 
 export function ResetPasswordPage() {
   const [search] = useSearchParams();
@@ -14,54 +15,42 @@ export function ResetPasswordPage() {
   const reset = useMutation({
     mutationFn: () => call(api.accounts.resetPassword, { body: { token, password } }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    reset.mutate();
-  };
   if (!token) {
     return (
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          Reset password
-        </Title>
+      <AuthPanel title="Reset password">
         <Text>This link is incomplete. Please use the link from the e-mail, or ask for a new one.</Text>
         <Anchor component={Link} to="/forgot-password">
           Ask for a new link
         </Anchor>
-      </Stack>
+      </AuthPanel>
     );
   }
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          Reset password
-        </Title>
-        {reset.isSuccess ? (
-          <>
-            <Text role="status">{reset.data.message}</Text>
-            <Button component={Link} to="/login">
-              Sign in
-            </Button>
-          </>
-        ) : (
-          <>
-            <FormAlert message={formMessage(reset.error)} />
-            <PasswordInput
-              label="New password"
-              description="At least 8 characters."
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldError(reset.error, 'password')}
-            />
-            <Button type="submit" loading={reset.isPending}>
-              Set new password
-            </Button>
-          </>
-        )}
-      </Stack>
-    </form>
+    <AuthForm title="Reset password" onSubmit={() => reset.mutate()}>
+      {reset.isSuccess ? (
+        <>
+          <Text role="status">{reset.data.message}</Text>
+          <Button component={Link} to="/login">
+            Sign in
+          </Button>
+        </>
+      ) : (
+        <>
+          <FormAlert message={formMessage(reset.error)} />
+          <PasswordInput
+            label="New password"
+            description="At least 8 characters."
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={fieldError(reset.error, 'password')}
+          />
+          <Button type="submit" loading={reset.isPending}>
+            Set new password
+          </Button>
+        </>
+      )}
+    </AuthForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { api, safeRedirect } from '@voxa/contracts';
 import { useEffect, useRef } from 'react';
@@ -7,6 +7,7 @@ import { useUser } from '../../app/session/useUser';
 import { call } from '../../lib/api';
 import { formMessage } from '../../lib/formErrors';
 import { FormAlert } from '../../ui/FormAlert';
+import { AuthPanel } from './AuthForm';
 
 /** Without `token`: asks the user to check their e-mail. With `token`: confirms the address. */
 export function VerifyPage() {
@@ -32,23 +33,17 @@ export function VerifyPage() {
 
   if (token) {
     return (
-      <Stack gap="md">
-        <Title order={1} size="h3">
-          Verify your e-mail
-        </Title>
+      <AuthPanel title="Verify your e-mail">
         {verify.isError ? (
           <FormAlert message={formMessage(verify.error)} />
         ) : (
           <Text role="status">Confirming your e-mail address…</Text>
         )}
-      </Stack>
+      </AuthPanel>
     );
   }
   return (
-    <Stack gap="md">
-      <Title order={1} size="h3">
-        Verify your e-mail
-      </Title>
+    <AuthPanel title="Verify your e-mail">
       <Text>
         We sent a link to <strong>{user?.email}</strong>. Please open it to confirm your address, then you can
         continue.
@@ -58,6 +53,6 @@ export function VerifyPage() {
       <Button variant="default" loading={resend.isPending} onClick={() => resend.mutate()}>
         Resend
       </Button>
-    </Stack>
+    </AuthPanel>
   );
 }

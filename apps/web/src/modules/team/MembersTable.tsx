@@ -2,6 +2,7 @@ import { Avatar, Group, Select, Table, Text } from '@mantine/core';
 import type { TeamMember } from '@voxa/contracts';
 import { formatDate } from '../../lib/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
+import { DataTable } from '../../ui/DataTable';
 
 export interface MembersTableProps {
   members: readonly TeamMember[];
@@ -22,58 +23,45 @@ export function MembersTable({
 }: MembersTableProps) {
   const options = roles.map((r) => ({ value: String(r.id), label: r.name }));
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" data-testid="members-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>E-mail</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Joined</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.map((m) => (
-            <Table.Tr key={m.id} data-testid={`member-${m.id}`}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar size="sm" radius="xl" color={m.data.color}>
-                    {m.name.slice(0, 1).toUpperCase()}
-                  </Avatar>
-                  <Text size="sm">{m.name}</Text>
-                </Group>
-              </Table.Td>
-              <Table.Td>{m.email}</Table.Td>
-              <Table.Td>
-                {canChangeRoles ? (
-                  <Select
-                    size="xs"
-                    data={options}
-                    value={String(m.role.id)}
-                    allowDeselect={false}
-                    aria-label={`Role of ${m.name}`}
-                    onChange={(v) => v && Number(v) !== m.role.id && onRoleChange(m.id, Number(v))}
-                  />
-                ) : (
-                  m.role.name
-                )}
-              </Table.Td>
-              <Table.Td>{formatDate(m.joined_at)}</Table.Td>
-              <Table.Td ta="right">
-                {m.id !== currentUserId && (
-                  <ConfirmButton
-                    label="Remove"
-                    ariaLabel={`Remove ${m.name}`}
-                    question={`Remove ${m.name} from the team?`}
-                    onConfirm={() => onRemove(m.id)}
-                  />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable testId="members-table" minWidth={640} columns={['Name', 'E-mail', 'Role', 'Joined', '']}>
+      {members.map((m) => (
+        <Table.Tr key={m.id} data-testid={`member-${m.id}`}>
+          <Table.Td>
+            <Group gap="sm" wrap="nowrap">
+              <Avatar size="sm" radius="xl" color={m.data.color}>
+                {m.name.slice(0, 1).toUpperCase()}
+              </Avatar>
+              <Text size="sm">{m.name}</Text>
+            </Group>
+          </Table.Td>
+          <Table.Td>{m.email}</Table.Td>
+          <Table.Td>
+            {canChangeRoles ? (
+              <Select
+                size="xs"
+                data={options}
+                value={String(m.role.id)}
+                allowDeselect={false}
+                aria-label={`Role of ${m.name}`}
+                onChange={(v) => v && Number(v) !== m.role.id && onRoleChange(m.id, Number(v))}
+              />
+            ) : (
+              m.role.name
+            )}
+          </Table.Td>
+          <Table.Td>{formatDate(m.joined_at)}</Table.Td>
+          <Table.Td ta="right">
+            {m.id !== currentUserId && (
+              <ConfirmButton
+                label="Remove"
+                ariaLabel={`Remove ${m.name}`}
+                question={`Remove ${m.name} from the team?`}
+                onConfirm={() => onRemove(m.id)}
+              />
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { TeamInvitation } from '@voxa/contracts';
 import { formatDate } from '../../lib/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
+import { DataTable } from '../../ui/DataTable';
 
 export interface TeamInvitationsTableProps {
   invitations: readonly TeamInvitation[];
@@ -17,44 +18,34 @@ const STATUS = {
 export function TeamInvitationsTable({ invitations, onRevoke }: TeamInvitationsTableProps) {
   if (invitations.length === 0) return <Text c="dimmed">No invitations yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" data-testid="team-invitations-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>E-mail</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Invited by</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invitations.map((inv) => (
-            <Table.Tr key={inv.id} data-testid={`team-invitation-${inv.id}`}>
-              <Table.Td>{inv.email}</Table.Td>
-              <Table.Td>{inv.role.name}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={STATUS[inv.status].color}>
-                  {STATUS[inv.status].label}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{inv.invited_by ?? ''}</Table.Td>
-              <Table.Td>{formatDate(inv.created_at)}</Table.Td>
-              <Table.Td ta="right">
-                {inv.status === 'pending' && (
-                  <ConfirmButton
-                    label="Withdraw"
-                    ariaLabel={`Withdraw invitation for ${inv.email}`}
-                    question={`Withdraw the invitation for ${inv.email}?`}
-                    onConfirm={() => onRevoke(inv.id)}
-                  />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      testId="team-invitations-table"
+      minWidth={640}
+      columns={['E-mail', 'Role', 'Status', 'Invited by', 'Date', '']}
+    >
+      {invitations.map((inv) => (
+        <Table.Tr key={inv.id} data-testid={`team-invitation-${inv.id}`}>
+          <Table.Td>{inv.email}</Table.Td>
+          <Table.Td>{inv.role.name}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={STATUS[inv.status].color}>
+              {STATUS[inv.status].label}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{inv.invited_by ?? ''}</Table.Td>
+          <Table.Td>{formatDate(inv.created_at)}</Table.Td>
+          <Table.Td ta="right">
+            {inv.status === 'pending' && (
+              <ConfirmButton
+                label="Withdraw"
+                ariaLabel={`Withdraw invitation for ${inv.email}`}
+                question={`Withdraw the invitation for ${inv.email}?`}
+                onConfirm={() => onRevoke(inv.id)}
+              />
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -2,3 +2,4 @@ export * from './types';
 export * from './upload-model';
 export * from './classify/classify';
 export { fileExtension } from './classify/extension';
+export * from './dicom/read-header';

@@ -1,0 +1,92 @@
+import { parseDicom, type DataSet } from 'dicom-parser';
+import type { DicomHeader } from '../types';
+import { headerFromDataSet } from './header-fields';
+import { TAG } from './tags';
+
+export type DicomHeaderResult = { ok: true; header: DicomHeader } | { ok: false; error: string };
+
+export interface ReadDicomHeaderOptions {
+  /**
+   * Raw (headerless) inflate for Deflated Explicit VR Little Endian files, e.g. fflate's `inflateSync`
+   * or Node's `zlib.inflateRawSync`. Browsers have no synchronous inflate, so without it such files
+   * give an error result (the same in every environment).
+   */
+  inflateRaw?: (deflated: Uint8Array) => Uint8Array;
+}
+
+const EXPLICIT_VR_LITTLE_ENDIAN = '1.2.840.10008.1.2.1';
+const IMPLICIT_VR_LITTLE_ENDIAN = '1.2.840.10008.1.2';
+const DEFLATE_NEEDS_INFLATER = 'Deflated Explicit VR Little Endian needs the inflateRaw option';
+
+function hasPart10Prefix(bytes: Uint8Array): boolean {
+  return bytes.length >= 132 && String.fromCharCode(...bytes.subarray(128, 132)) === 'DICM';
+}
+
+/**
+ * The transfer syntax of a data set stored without preamble and meta header, or null when the bytes
+ * do not start like one: the first tag must be in group 0002 or 0008, and a VR after it means explicit VR.
+ */
+function rawTransferSyntax(bytes: Uint8Array): string | null {
+  if (bytes.length < 8) return null;
+  const group = (bytes[0] as number) | ((bytes[1] as number) << 8);
+  if (group !== 0x0002 && group !== 0x0008) return null;
+  const isLetter = (byte: number | undefined) => byte !== undefined && byte >= 0x41 && byte <= 0x5a;
+  return isLetter(bytes[4]) && isLetter(bytes[5]) ? EXPLICIT_VR_LITTLE_ENDIAN : IMPLICIT_VR_LITTLE_ENDIAN;
+}
+
+function inflater(options: ReadDicomHeaderOptions) {
+  return (bytes: Uint8Array, position: number): Uint8Array => {
+    if (!options.inflateRaw) throw new Error(DEFLATE_NEEDS_INFLATER);
+    const inflated = options.inflateRaw(bytes.subarray(position));
+    const whole = new Uint8Array(position + inflated.length);
+    whole.set(bytes.subarray(0, position));
+    whole.set(inflated, position);
+    return whole;
+  };
+}
+
+/** A top-level element (other than pixel data, which parsing stops at) that runs past the end of the bytes. */
+function runsPastEnd(ds: DataSet): boolean {
+  return Object.values(ds.elements).some(
+    (element) =>
+      element.tag !== TAG.PixelData &&
+      !element.hadUndefinedLength &&
+      element.dataOffset + element.length > ds.byteArray.length,
+  );
+}
+
+function message(thrown: unknown): string {
+  // dicom-parser throws plain strings as well as Errors.
+  return thrown instanceof Error ? thrown.message : String(thrown);
+}
+
+/**
+ * Reads the header of one DICOM file (Part 10, or a bare data set in little endian). Parsing stops at
+ * Pixel Data, so the cost does not grow with the image. Never throws: a malformed, truncated or
+ * non-DICOM file gives `{ ok: false, error }`.
+ */
+export function readDicomHeader(bytes: Uint8Array, options: ReadDicomHeaderOptions = {}): DicomHeaderResult {
+  if (bytes.length === 0) return { ok: false, error: 'Empty file' };
+  const part10 = hasPart10Prefix(bytes);
+  const rawSyntax = part10 ? null : rawTransferSyntax(bytes);
+  if (!part10 && rawSyntax === null) return { ok: false, error: 'Not a DICOM file' };
+  let ds: DataSet;
+  try {
+    ds = parseDicom(bytes, {
+      untilTag: TAG.PixelData,
+      inflater: inflater(options),
+      ...(rawSyntax ? { TransferSyntaxUID: rawSyntax } : {}),
+    });
+  } catch (thrown) {
+    return { ok: false, error: `Could not read DICOM header: ${message(thrown)}` };
+  }
+  if (runsPastEnd(ds)) return { ok: false, error: 'Truncated DICOM file' };
+  try {
+    const header = headerFromDataSet(ds);
+    if (!part10 && !header.sopClassUid && !header.studyInstanceUid)
+      return { ok: false, error: 'Not a DICOM file' };
+    return { ok: true, header };
+  } catch (thrown) {
+    return { ok: false, error: `Could not read DICOM header: ${message(thrown)}` };
+  }
+}

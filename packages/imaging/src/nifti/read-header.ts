@@ -18,8 +18,23 @@ function isGzip(bytes: ArrayBuffer): boolean {
   return view[0] === 0x1f && view[1] === 0x8b;
 }
 
+/** Deflate cannot expand data more than about 1032 times. */
+const MAX_DEFLATE_RATIO = 1032;
+const GZIP_MIN_BYTES = 18;
+
+/**
+ * fflate sizes its output from the gzip trailer (ISIZE); a cut-off or forged file could ask for up to
+ * 4 GB, so a size deflate could never reach is refused before decompressing.
+ */
+function hasPlausibleSize(bytes: ArrayBuffer): boolean {
+  if (bytes.byteLength < GZIP_MIN_BYTES) return false;
+  const inflatedSize = new DataView(bytes).getUint32(bytes.byteLength - 4, true);
+  return inflatedSize <= bytes.byteLength * MAX_DEFLATE_RATIO;
+}
+
 function decompressed(bytes: ArrayBuffer): ArrayBuffer | null {
   if (!isGzip(bytes)) return bytes;
+  if (!hasPlausibleSize(bytes)) return null;
   try {
     const inflated = nifti.decompress(bytes);
     // fflate may hand back a view's buffer; copy so the header reader sees exactly the file.

@@ -3,3 +3,5 @@ export * from './upload-model';
 export * from './classify/classify';
 export { fileExtension } from './classify/extension';
 export * from './dicom/read-header';
+export * from './group/group-dicom';
+export type { DicomEntry } from './group/series';

@@ -13,6 +13,29 @@ function header(path: string): DicomHeader {
   return result.header;
 }
 
+/** SOP class names as MANIFEST.tsv writes them, with their UIDs (PS3.4 Annex B). */
+const SOP_CLASS_UID: Record<string, string> = {
+  '12-lead ECG Waveform Storage': '1.2.840.10008.5.1.4.1.1.9.1.1',
+  'Basic Text SR Storage': '1.2.840.10008.5.1.4.1.1.88.11',
+  'CT Image Storage': '1.2.840.10008.5.1.4.1.1.2',
+  'Comprehensive SR Storage': '1.2.840.10008.5.1.4.1.1.88.33',
+  'Computed Radiography Image Storage': '1.2.840.10008.5.1.4.1.1.1',
+  'Enhanced CT Image Storage': '1.2.840.10008.5.1.4.1.1.2.1',
+  'Enhanced MR Image Storage': '1.2.840.10008.5.1.4.1.1.4.1',
+  'Enhanced SR Storage': '1.2.840.10008.5.1.4.1.1.88.22',
+  'Grayscale Softcopy Presentation State Storage': '1.2.840.10008.5.1.4.1.1.11.1',
+  'MR Image Storage': '1.2.840.10008.5.1.4.1.1.4',
+  'Media Storage Directory Storage': '1.2.840.10008.1.3.10',
+  'Nuclear Medicine Image Storage': '1.2.840.10008.5.1.4.1.1.20',
+  'Positron Emission Tomography Image Storage': '1.2.840.10008.5.1.4.1.1.128',
+  'RT Plan Storage': '1.2.840.10008.5.1.4.1.1.481.5',
+  'Secondary Capture Image Storage': '1.2.840.10008.5.1.4.1.1.7',
+  'Segmentation Storage': '1.2.840.10008.5.1.4.1.1.66.4',
+  'Ultrasound Image Storage': '1.2.840.10008.5.1.4.1.1.6.1',
+  'Ultrasound Multi-frame Image Storage': '1.2.840.10008.5.1.4.1.1.3.1',
+  'X-Ray Angiographic Image Storage': '1.2.840.10008.5.1.4.1.1.12.1',
+};
+
 /** MANIFEST writes an absent series number as empty and an empty one as None. */
 const expectedSeriesNumber = (row: ManifestRow) =>
   row.seriesNumber === '' || row.seriesNumber === 'None' ? null : Number(row.seriesNumber);
@@ -25,6 +48,7 @@ describe('readDicomHeader on every DICOM file of the corpus', () => {
   it.each(dicomRows.map((row) => [row.path, row] as const))('%s', (path, row) => {
     const h = header(path);
     expect(h.transferSyntaxUid).toBe(row.transferSyntaxUid);
+    expect(h.sopClassUid).toBe(SOP_CLASS_UID[row.sopClass]);
     expect(h.modality).toBe(row.modality === '' ? null : row.modality);
     expect(h.seriesNumber).toBe(expectedSeriesNumber(row));
     expect(h.numberOfFrames).toBe(row.numberOfFrames === '' ? 1 : Number(row.numberOfFrames));

@@ -36,11 +36,10 @@ function recognitionAttributes(read: ValueReader, at: Lookup): RecognitionAttrib
     contrastStartTime: read.text(TAG.ContrastBolusStartTime),
     contrastRoute: read.text(TAG.ContrastBolusRoute),
     acquisitionTime: read.text(TAG.AcquisitionTime) ?? read.text(TAG.AcquisitionDateTime),
-    reconstructionTargetCenter:
-      at(TAG.ReconstructionTargetCenterPatient, MACRO.CTReconstruction).numbers(
-        TAG.ReconstructionTargetCenterPatient,
-        'FD',
-      ) ?? null,
+    reconstructionTargetCenter: at(TAG.ReconstructionTargetCenterPatient, MACRO.CTReconstruction).numbers(
+      TAG.ReconstructionTargetCenterPatient,
+      'FD',
+    ),
     scanningSequence: read.text(TAG.ScanningSequence),
     sequenceVariant: read.text(TAG.SequenceVariant),
     repetitionTime: num(TAG.RepetitionTime, MACRO.MRTimingAndRelatedParameters),

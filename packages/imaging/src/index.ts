@@ -16,3 +16,6 @@ export * from './rules/preview';
 export * from './rules/series-number';
 export * from './nifti/read-header';
 export * from './nifti/nifti-series';
+export * from './ingest/batching';
+export * from './ingest/read-file';
+export * from './ingest/studies';

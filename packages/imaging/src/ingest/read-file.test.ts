@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readDicomFile, readFileHeader } from './read-file';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
+const blobOf = (relative: string) => new Blob([readFileSync(path.join(testdata, relative))]);
+
+/** A Blob that counts the bytes asked of it, to show when the reader falls back to the whole file. */
+function counting(blob: Blob) {
+  const reads: number[] = [];
+  return {
+    reads,
+    size: blob.size,
+    slice(start = 0, end = blob.size) {
+      reads.push(end - start);
+      return blob.slice(start, end);
+    },
+  };
+}
+
+describe('readFileHeader', () => {
+  it('reads a DICOM header from a prefix only', async () => {
+    const file = counting(blobOf('dicom/dcm_qa_ct/GE/01.dcm'));
+    const result = await readFileHeader(file, 'dcm');
+    expect(result.ok && result.type === 'dcm' && result.header.modality).toBe('CT');
+    expect(file.reads).toEqual([256 * 1024]);
+  });
+  it('reads the whole DICOM file when the prefix ends before Pixel Data', async () => {
+    const file = counting(blobOf('dicom/dcm_qa_ct/GE/01.dcm'));
+    const result = await readDicomFile(file, 200);
+    expect(result.ok && result.type === 'dcm' && result.header.hasPixelData).toBe(true);
+    expect(file.reads).toEqual([200, file.size]);
+  });
+  it('reports a file that is not DICOM instead of throwing', async () => {
+    const result = await readFileHeader(new Blob([new Uint8Array(20_000)]), 'dcm');
+    expect(result.ok).toBe(false);
+  });
+  it('reads a NIfTI header', async () => {
+    const result = await readFileHeader(blobOf('nifti/nibabel/anatomical.nii'), 'nii');
+    expect(result.ok && result.type === 'nii' && result.header.slices).toBe(25);
+  });
+  it('reads a gzipped NIfTI header', async () => {
+    const result = await readFileHeader(blobOf('nifti/nibabel/example4d.nii.gz'), 'nii');
+    expect(result.ok && result.type === 'nii' && result.header.volumes).toBe(2);
+  });
+  it('turns a failing read into an error result', async () => {
+    const broken = { size: 10, slice: () => ({ arrayBuffer: () => Promise.reject(new Error('gone')) }) };
+    expect(await readFileHeader(broken, 'nii')).toEqual({
+      type: 'nii',
+      ok: false,
+      error: 'Could not read the file: gone',
+    });
+  });
+});

@@ -114,6 +114,15 @@ export const ROUTES: PageRoute[] = [
     load: () => import('../modules/dashboard/DashboardPage').then((m) => m.DashboardPage),
   },
   {
+    path: '/upload-v2',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:upload', 'r:upload-v2'],
+    needsTeam: true,
+    title: 'Upload',
+    load: () => import('../modules/upload/UploadV2Page').then((m) => m.UploadV2Page),
+  },
+  {
     path: '/team/create',
     layout: 'app',
     guards: app,

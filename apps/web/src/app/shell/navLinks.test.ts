@@ -14,6 +14,11 @@ describe('visibleLinks', () => {
     expect(labels(true, holding('r:dashboard', 'r:team'))).toEqual(['Dashboard', 'Team']);
     expect(labels(true, holding('r:dashboard'))).toEqual(['Dashboard']);
   });
+  it('shows Upload in a team only with both r:upload and r:upload-v2', () => {
+    expect(labels(true, holding('r:dashboard', 'r:upload', 'r:upload-v2'))).toEqual(['Dashboard', 'Upload']);
+    expect(labels(true, holding('r:dashboard', 'r:upload'))).toEqual(['Dashboard']);
+    expect(labels(true, holding('r:dashboard', 'r:upload-v2'))).toEqual(['Dashboard']);
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

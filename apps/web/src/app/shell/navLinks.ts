@@ -4,6 +4,8 @@ export interface NavLinkItem {
   label: string;
   to: string;
   permission: Permission;
+  /** Further permissions the link needs besides `permission` (Upload V2 needs r:upload and r:upload-v2). */
+  alsoNeeds?: readonly Permission[];
   /**
    * home: shown on the base domain to everyone, in a team with the permission;
    * team: only in a team, with the permission; admin: administrators holding the permission (the
@@ -13,12 +15,19 @@ export interface NavLinkItem {
 }
 
 /**
- * The sidebar links of spec section 2.3 whose pages exist. The others (Upload, Studies, Structures,
+ * The sidebar links of spec section 2.3 whose pages exist. The others (Studies, Structures,
  * Segmentations, Reviews, AI…, XR…, Pipelines, Flows, API Users, Log sessions) join this list, in the
  * spec's order, together with their pages, so no link ever leads to a 404.
  */
 export const NAV_LINKS: readonly NavLinkItem[] = [
   { label: 'Dashboard', to: '/dashboard', permission: 'r:dashboard', area: 'home' },
+  {
+    label: 'Upload',
+    to: '/upload-v2',
+    permission: 'r:upload',
+    alsoNeeds: ['r:upload-v2'],
+    area: 'team',
+  },
   { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },
   { label: 'Invitations', to: '/admin/invitations', permission: 'r:invitations', area: 'admin' },
@@ -33,6 +42,7 @@ export function visibleLinks(
   has: (permission: Permission) => boolean,
 ): NavLinkItem[] {
   return links.filter((link) => {
+    if (!(link.alsoNeeds ?? []).every(has)) return false;
     switch (link.area) {
       case 'home':
         return !inTeam || has(link.permission);

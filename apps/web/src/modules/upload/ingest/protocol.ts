@@ -1,0 +1,14 @@
+import type { FileHeaderResult } from '@voxa/imaging';
+
+/** Main thread -> ingest worker: one read group (at most 50 files). */
+export interface ReadGroupRequest {
+  id: number;
+  files: File[];
+  types: ('dcm' | 'nii')[];
+}
+
+/** Ingest worker -> main thread: the header of each file of the group, in the request's order. */
+export interface ReadGroupResponse {
+  id: number;
+  results: FileHeaderResult[];
+}

@@ -1,0 +1,27 @@
+import { notifications } from '@mantine/notifications';
+import { UNSUPPORTED_FILE_MESSAGE } from '@voxa/imaging';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PickedFile } from './ingest/collectFiles';
+import { createIngestSession, emptySnapshot, type IngestSession } from './ingest/ingestSession';
+import { createIngestPool } from './ingest/workerPool';
+
+/** The page's ingest: workers start with the first drop and end with the page. */
+export function useIngest() {
+  const [snapshot, setSnapshot] = useState(emptySnapshot);
+  const session = useRef<IngestSession | null>(null);
+  useEffect(
+    () => () => {
+      session.current?.dispose();
+      session.current = null;
+    },
+    [],
+  );
+  const add = useCallback((picked: PickedFile[]) => {
+    if (picked.length === 0) return;
+    session.current ??= createIngestSession(createIngestPool(), setSnapshot);
+    const { unsupported } = session.current.add(picked);
+    // Once per drop, however many files of the drop are unsupported.
+    if (unsupported > 0) notifications.show({ color: 'red', message: UNSUPPORTED_FILE_MESSAGE });
+  }, []);
+  return { snapshot, add };
+}

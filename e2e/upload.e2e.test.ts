@@ -1,0 +1,125 @@
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { classifyAll, UNSUPPORTED_FILE_MESSAGE } from '@voxa/imaging';
+import { afterAll, describe, expect, it } from 'vitest';
+import { InstallPage } from './pages/AuthPages';
+import { CreateTeamPage } from './pages/CreateTeamPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { Sidebar } from './pages/Sidebar';
+import { UploadPage } from './pages/UploadPage';
+import { screenshot, type Person } from './support/browser';
+import { e2eSkipReason } from './support/chromium';
+import { newCredentials } from './support/people';
+import { stepsOfOneStory } from './support/steps';
+import { setupE2e } from './support/suite';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
+ * Upload V2 ingest (issue 3, item 2): the team's Owner opens /upload-v2 and browses the CT and GE MR
+ * corpora with a NIfTI, an unsupported file and a duplicate; counters, toast, studies and series show.
+ */
+describe.skipIf(e2eSkipReason())('upload V2 ingest, end to end', () => {
+  const e2e = setupE2e();
+  stepsOfOneStory();
+  const owner = newCredentials('Olga Owner');
+  const team = { title: 'Upload Lab', slug: 'upload-lab' };
+  const temp = mkdtempSync(path.join(os.tmpdir(), 'voxa-upload-e2e-'));
+  afterAll(() => rmSync(temp, { recursive: true, force: true }));
+  let person: Person;
+
+  it('signs the Owner in on a new team, where the sidebar links to Upload', async () => {
+    person = await e2e.person();
+    const { page } = person;
+    const install = new InstallPage(page);
+    await install.open(e2e.server.baseUrl);
+    await install.install(owner);
+    await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);
+    await new DashboardPage(page).waitUntilShown();
+    await page.goto(`${e2e.server.baseUrl}/team/create`);
+    const create = new CreateTeamPage(page);
+    await create.waitUntilShown();
+    await create.create(team.title, team.slug);
+    await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
+    const sidebar = new Sidebar(page);
+    await sidebar.link('Upload').click();
+    await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/upload-v2`);
+  });
+
+  it('reads a drop: counters per kind, one toast, studies and series', async () => {
+    const { page } = person;
+    const upload = new UploadPage(page);
+    await upload.heading.waitFor();
+    expect(await upload.state.textContent()).toBe('ready');
+    await expect(upload.next.isDisabled()).resolves.toBe(true);
+
+    const notes = path.join(temp, 'notes.txt');
+    writeFileSync(notes, 'not an image\n');
+    const ctSlice = path.join(testdata, 'dicom/dcm_qa_ct/GE/01.dcm');
+    const copy = path.join(temp, '01.dcm');
+    copyFileSync(ctSlice, copy);
+    const paths = [
+      ...filesUnder(path.join(testdata, 'dicom/dcm_qa_ct')),
+      ...filesUnder(path.join(testdata, 'dicom/dcm_qa_nih/20180918GE')),
+      path.join(testdata, 'nifti/nibabel/anatomical.nii'),
+      notes,
+      copy,
+    ];
+    const expected = classifyAll(
+      paths.map((p) => ({ name: path.basename(p), size: statSync(p).size })),
+    ).counts;
+    expect(expected.duplicate).toBe(1);
+
+    await upload.browse(paths);
+    await upload.toast(UNSUPPORTED_FILE_MESSAGE).waitFor();
+    await upload.waitUntilRead();
+    await screenshot(page, 'upload-v2-read');
+
+    for (const kind of ['dcm', 'nii', 'compressed', 'unsupported', 'duplicate'] as const) {
+      expect(await upload.count(kind), kind).toBe(expected[kind]);
+    }
+    await expect(upload.toast(UNSUPPORTED_FILE_MESSAGE).count()).resolves.toBe(1);
+
+    expect(await upload.patientNames()).toEqual(
+      expect.arrayContaining(['REMOVED', 'HEAD', 'Test Regression', 'Unknown Patient']),
+    );
+    expect(await upload.seriesOf('REMOVED')).toContainEqual(
+      expect.objectContaining({ number: '2', modality: 'CT', slices: 28, selected: true }),
+    );
+    const mr = await upload.seriesOf('Test Regression');
+    expect(mr.map((s) => [s.number, s.modality, s.slices])).toEqual([
+      ['4', 'MR', 150],
+      ['5', 'MR', 150],
+      ['6', 'MR', 150],
+      ['7', 'MR', 150],
+    ]);
+    expect(await upload.seriesOf('Unknown Patient')).toEqual([
+      { number: '?', modality: 'CT', slices: 25, frames: 1, selected: true },
+    ]);
+    // A series of 1 to 5 images without frames starts deselected.
+    expect(await upload.seriesOf('HEAD')).toContainEqual(
+      expect.objectContaining({ number: '100', selected: false }),
+    );
+  });
+
+  it('filters the file list by a counter and moves on with Next', async () => {
+    const { page } = person;
+    const upload = new UploadPage(page);
+    await page.getByTestId('count-unsupported').click();
+    const rows = page.getByTestId('file-row');
+    await expect(rows.count()).resolves.toBe(await upload.count('unsupported'));
+    expect(await rows.allInnerTexts()).toContainEqual(expect.stringContaining('notes.txt'));
+    await upload.next.click();
+    await page.getByTestId('upload-state').filter({ hasText: 'preview' }).waitFor();
+    expect(person.errors).toEqual([]);
+  });
+});

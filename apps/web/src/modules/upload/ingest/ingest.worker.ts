@@ -3,15 +3,12 @@ import { readFileHeader } from '@voxa/imaging';
 import type { ReadGroupRequest, ReadGroupResponse } from './protocol';
 
 /**
- * Reads the headers of one group of files off the main thread. Files of a group are read one after
- * another: the disk is the bottleneck, and two workers already overlap reading with parsing.
+ * Reads the headers of one group of files off the main thread. The reads of a group are all started at
+ * once, so the browser's file reading overlaps with parsing the headers that have arrived.
  */
 self.onmessage = async (event: MessageEvent<ReadGroupRequest>) => {
   const { id, files, types } = event.data;
-  const results = [];
-  for (const [index, file] of files.entries()) {
-    results.push(await readFileHeader(file, types[index] ?? 'dcm'));
-  }
+  const results = await Promise.all(files.map((file, index) => readFileHeader(file, types[index] ?? 'dcm')));
   const response: ReadGroupResponse = { id, results };
   self.postMessage(response);
 };

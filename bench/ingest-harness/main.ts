@@ -1,0 +1,80 @@
+/**
+ * Bench harness page (built by bench/ingest.mjs with Vite, never part of the app): reads the chosen files
+ * without parsing, then ingests them with the upload page's own session and worker pool.
+ */
+import { DICOM_PREFIX_BYTES, readGroups } from '@voxa/imaging';
+import {
+  createIngestSession,
+  type IngestSnapshot,
+} from '../../apps/web/src/modules/upload/ingest/ingestSession';
+import { createIngestPool, type IngestPool } from '../../apps/web/src/modules/upload/ingest/workerPool';
+
+interface IngestRun {
+  ms: number;
+  studies: number;
+  series: number;
+  slices: number;
+  errors: number;
+}
+
+/** The same bytes the ingest reads (a prefix of at most 256 KiB), 50 files at a time, no parsing. */
+async function rawRead(files: File[]): Promise<number> {
+  const start = performance.now();
+  for (const group of readGroups(files)) {
+    await Promise.all(group.map((file) => file.slice(0, DICOM_PREFIX_BYTES).arrayBuffer()));
+  }
+  return performance.now() - start;
+}
+
+/** Classify, read and parse in the workers, group: until the session reports the end of reading. */
+function ingest(files: File[], pool: IngestPool): Promise<IngestRun> {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const done = (s: IngestSnapshot) => {
+      if (s.loading || s.progress.done < files.length) return;
+      resolve({
+        ms: performance.now() - start,
+        studies: s.studies.length,
+        series: s.studies.reduce((n, study) => n + study.series.length, 0),
+        slices: s.studies.reduce((n, study) => n + study.series.reduce((m, x) => m + x.cnt, 0), 0),
+        errors: s.files.filter((f) => f.note).length,
+      });
+    };
+    // The pool outlives the session (no dispose), so every run after the first finds warm workers.
+    createIngestSession(pool, done).add(files.map((file) => ({ file, path: file.name })));
+  });
+}
+
+/** Longest main-thread task seen while `work` runs (Long Tasks API: tasks over 50 ms). */
+async function longestTask<T>(work: () => Promise<T>): Promise<{ result: T; longestTaskMs: number }> {
+  let longest = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  const result = await work();
+  await new Promise((r) => setTimeout(r, 100));
+  observer.disconnect();
+  return { result, longestTaskMs: longest };
+}
+
+async function bench(rounds: number) {
+  const input = document.getElementById('files') as HTMLInputElement;
+  const files = Array.from(input.files ?? []);
+  const pool = createIngestPool();
+  await rawRead(files);
+  const warm = await ingest(files, pool);
+  const raw: number[] = [];
+  const runs: IngestRun[] = [];
+  let longestTaskMs = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    raw.push(await rawRead(files));
+    const measured = await longestTask(() => ingest(files, pool));
+    runs.push(measured.result);
+    longestTaskMs = Math.max(longestTaskMs, measured.longestTaskMs);
+  }
+  pool.terminate();
+  return { files: files.length, coldIngestMs: warm.ms, raw, runs, longestTaskMs };
+}
+
+Object.assign(window, { bench });

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+/**
+ * bench/ingest: files per second of the Upload V2 ingest (classify + read + DICOM header parse in the
+ * workers + grouping) against reading the same bytes without parsing, in the same headless Chromium run.
+ * A 2,000-file series is generated in a temp dir from one real GE MR slice (distinct SOPInstanceUIDs),
+ * a harness page is built with Vite into the same temp dir, and both are removed at the end.
+ *
+ *   npm run bench            (BENCH_FILES=5000 BENCH_ROUNDS=5 to change the size)
+ */
+import { Buffer } from 'node:buffer';
+import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { URL, fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const testdata = process.env.TESTDATA_DIR ?? path.resolve(root, '../shared/testdata');
+const FILES = Number(process.env.BENCH_FILES ?? 2000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TIME_LIMIT_MS = 180_000;
+const SOURCE = 'dicom/dcm_qa_nih/20180918GE/mr_0004/axial_epi_fmri_interleaved_i_to_s-00001.dcm';
+/** Same flags as e2e/support/browser.ts. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Offset of the value of (0008,0018) SOP Instance UID in an explicit VR little endian data set. */
+function sopInstanceValue(bytes) {
+  const tag = Buffer.from([0x08, 0x00, 0x18, 0x00, 0x55, 0x49]);
+  const at = bytes.indexOf(tag);
+  if (at < 0) throw new Error(`no SOP Instance UID in ${SOURCE}`);
+  return { offset: at + 8, length: bytes.readUInt16LE(at + 6) };
+}
+
+/** FILES copies of one slice, each with a distinct SOP Instance UID of the same length. */
+function writeSeries(dir) {
+  const source = readFileSync(path.join(testdata, SOURCE));
+  const { offset, length } = sopInstanceValue(source);
+  const uid = source.toString('latin1', offset, offset + length).replace(/\0$/, '');
+  const paths = [];
+  for (let i = 0; i < FILES; i += 1) {
+    const copy = Buffer.from(source);
+    const suffix = String(i).padStart(6, '0');
+    copy.write(uid.slice(0, uid.length - suffix.length) + suffix, offset, 'latin1');
+    const file = path.join(dir, `slice-${suffix}.dcm`);
+    writeFileSync(file, copy);
+    paths.push(file);
+  }
+  return paths;
+}
+
+function serve(dir) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript' };
+  const server = http.createServer((req, res) => {
+    const name = new URL(req.url, 'http://x').pathname.replace(/^\/$/, '/index.html');
+    const file = path.join(dir, path.normalize(name));
+    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'voxa-bench-ingest-'));
+  let browser;
+  let server;
+  const deadline = setTimeout(() => {
+    console.error(`bench/ingest: over ${TIME_LIMIT_MS / 1000} s, stopping`);
+    process.exit(1);
+  }, TIME_LIMIT_MS);
+  try {
+    const paths = writeSeries(temp);
+    const dist = path.join(temp, 'harness');
+    await build({
+      root: path.join(root, 'bench/ingest-harness'),
+      logLevel: 'warn',
+      build: { outDir: dist, emptyOutDir: true },
+    });
+    server = await serve(dist);
+    const executablePath = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find(existsSync);
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.locator('#files').setInputFiles(paths);
+    const result = await page.evaluate((rounds) => globalThis.bench(rounds), ROUNDS);
+
+    const rate = (ms) => (result.files / ms) * 1000;
+    const rawRate = rate(median(result.raw));
+    const ingestRate = rate(median(result.runs.map((r) => r.ms)));
+    const last = result.runs.at(-1);
+    console.log(
+      `bench/ingest: ${result.files} DICOM files (${SOURCE.split('/').pop()}), median of ${ROUNDS} rounds`,
+    );
+    console.log(`  raw read (slice(0, 256 KiB).arrayBuffer(), no parsing): ${rawRate.toFixed(0)} files/s`);
+    console.log(
+      `  ingest (classify + read + header parse in 2 workers + grouping): ${ingestRate.toFixed(0)} files/s`,
+    );
+    console.log(`  first ingest with cold workers: ${rate(result.coldIngestMs).toFixed(0)} files/s`);
+    console.log(
+      `  result: ${last.studies} study, ${last.series} series, ${last.slices} slices, ${last.errors} errors`,
+    );
+    console.log(`  longest main-thread task during ingest: ${result.longestTaskMs.toFixed(0)} ms`);
+    console.log(`  ratio ingest/raw: ${(ingestRate / rawRate).toFixed(2)} (aim >= 0.5)`);
+  } finally {
+    clearTimeout(deadline);
+    await browser?.close();
+    server?.close();
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+await main();

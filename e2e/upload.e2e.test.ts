@@ -111,13 +111,23 @@ describe.skipIf(e2eSkipReason())('upload V2 ingest, end to end', () => {
     );
   });
 
-  it('filters the file list by a counter and moves on with Next', async () => {
+  it('filters the file list by a counter, takes a folder, and moves on with Next', async () => {
     const { page } = person;
     const upload = new UploadPage(page);
     await page.getByTestId('count-unsupported').click();
     const rows = page.getByTestId('file-row');
     await expect(rows.count()).resolves.toBe(await upload.count('unsupported'));
     expect(await rows.allInnerTexts()).toContainEqual(expect.stringContaining('notes.txt'));
+    await page.getByTestId('count-unsupported').click();
+
+    // A folder of files already read: every file repeats a name and size, so all are duplicates.
+    const before = await upload.count('duplicate');
+    await upload.browseFolder(path.join(testdata, 'dicom/dcm_qa_ct/GE'));
+    await page
+      .getByTestId('count-duplicate')
+      .filter({ hasText: String(before + 28) })
+      .waitFor();
+    await upload.waitUntilRead();
     await upload.next.click();
     await page.getByTestId('upload-state').filter({ hasText: 'preview' }).waitFor();
     expect(person.errors).toEqual([]);

@@ -31,6 +31,11 @@ export class UploadPage {
     await this.page.getByTestId('file-input').setInputFiles(paths);
   }
 
+  /** Sets a folder on 'Browse folder' (its hidden webkitdirectory input). */
+  async browseFolder(folder: string): Promise<void> {
+    await this.page.getByTestId('folder-input').setInputFiles(folder);
+  }
+
   async count(kind: FileKind): Promise<number> {
     return Number(await this.page.getByTestId(`count-${kind}`).locator('.mantine-Badge-label').textContent());
   }

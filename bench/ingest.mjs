@@ -17,6 +17,8 @@ import { clearTimeout, setTimeout } from 'node:timers';
 import { URL, fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+// Run through tsx (npm run bench), so the e2e harness's TypeScript is importable here.
+import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const testdata = process.env.TESTDATA_DIR ?? path.resolve(root, '../shared/testdata');
@@ -24,18 +26,6 @@ const FILES = Number(process.env.BENCH_FILES ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TIME_LIMIT_MS = 180_000;
 const SOURCE = 'dicom/dcm_qa_nih/20180918GE/mr_0004/axial_epi_fmri_interleaved_i_to_s-00001.dcm';
-/** Same flags as e2e/support/browser.ts. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 /** Offset of the value of (0008,0018) SOP Instance UID in an explicit VR little endian data set. */
 function sopInstanceValue(bytes) {
   const tag = Buffer.from([0x08, 0x00, 0x18, 0x00, 0x55, 0x49]);
@@ -92,7 +82,7 @@ async function main() {
       build: { outDir: dist, emptyOutDir: true },
     });
     server = await serve(dist);
-    const executablePath = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find(existsSync);
+    const executablePath = findChromium() ?? undefined;
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${server.address().port}/`);

@@ -1,19 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath } from './chromium';
-
-/** Flags this machine needs: no sandbox as root, and no background traffic to a closed network. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!chromiumPath) throw new Error('Chromium not found');

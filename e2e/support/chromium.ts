@@ -1,5 +1,17 @@
 import { existsSync } from 'node:fs';
 
+/** Flags this machine needs: no sandbox as root, and no background traffic to a closed network. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /** Debian's Chromium (or CHROMIUM_PATH); the same search order as scripts/test.mjs. */
 export function findChromium(): string | null {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/lib/chromium/chromium'];

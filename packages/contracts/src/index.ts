@@ -1,5 +1,9 @@
 import { accounts } from './accounts';
 import type { Endpoint } from './endpoint';
+import { labels } from './labels';
+import { recognition } from './recognition';
+import { reference } from './reference';
+import { studies } from './studies';
 import { admin, invitations, logs, roles, teams } from './teams';
 
 export * from './accounts';
@@ -8,14 +12,29 @@ export * from './constants';
 export * from './endpoint';
 export * from './errors';
 export * from './host';
+export * from './labels';
 export * from './permissions';
+export * from './recognition';
 export * from './redirect';
+export * from './reference';
 export * from './slug';
 export * from './socket';
+export * from './studies';
 export * from './teams';
 
 /** Every API endpoint, by area. Server routes, the web client and the OpenAPI document come from here. */
-export const api = { accounts, teams, invitations, roles, admin, logs } as const;
+export const api = {
+  accounts,
+  teams,
+  invitations,
+  roles,
+  admin,
+  logs,
+  reference,
+  labels,
+  studies,
+  recognition,
+} as const;
 
 export function allEndpoints(): Endpoint[] {
   return Object.values(api).flatMap((area) => Object.values(area) as Endpoint[]);

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import type { RecognitionResponse } from './recognition';
 
 /** Server -> client events: ids and small payloads; the client refetches what it shows. */
 export interface ServerToClientEvents {
   'permission:updated': (payload: { permission_version: number }) => void;
+  /** To the socket named by `wsid` in POST /llm/prompts. */
+  'upload:study:aiprompt:response': (payload: RecognitionResponse) => void;
 }
 
 export const SetTeamUser = z.object({

@@ -32,6 +32,8 @@ export interface IngestSnapshot {
 export interface IngestSession {
   /** Classifies the files at once and queues the readable ones; tells how many are unsupported. */
   add(picked: PickedFile[]): { unsupported: number };
+  /** The browser file behind a FileRef of the snapshot (series files included), to read pixels from. */
+  fileOf(ref: FileRef): File | undefined;
   dispose(): void;
 }
 
@@ -57,6 +59,7 @@ export function createIngestSession(
   onChange: (snapshot: IngestSnapshot) => void,
 ): IngestSession {
   const files: IngestedFile[] = [];
+  const fileByRef = new Map<FileRef, File>();
   const dicom: DicomEntry[] = [];
   const nifti: NiftiEntry[] = [];
   const counts = { ...NO_COUNTS };
@@ -133,6 +136,7 @@ export function createIngestSession(
       const kinds = classifyAll([...files.map((f) => f.ref), ...refs]).kinds.slice(files.length);
       const added = refs.map((ref, index): IngestedFile => ({ ref, kind: kinds[index] as FileKind }));
       const picked = new Map(added.map((f, index) => [f, (pickedFiles[index] as PickedFile).file]));
+      for (const [f, file] of picked) fileByRef.set(f.ref, file);
       files.push(...added);
       added.forEach((f) => (counts[f.kind] += 1));
       queue(
@@ -142,6 +146,7 @@ export function createIngestSession(
       update.now();
       return { unsupported: added.filter((f) => f.kind === 'unsupported').length };
     },
+    fileOf: (ref) => fileByRef.get(ref),
     dispose() {
       disposed = true;
       update.cancel();

@@ -1,4 +1,5 @@
 import { accounts } from './accounts';
+import { anonymise } from './anonymise';
 import type { Endpoint } from './endpoint';
 import { labels } from './labels';
 import { recognition } from './recognition';
@@ -7,6 +8,7 @@ import { studies } from './studies';
 import { admin, invitations, logs, roles, teams } from './teams';
 
 export * from './accounts';
+export * from './anonymise';
 export * from './common';
 export * from './constants';
 export * from './endpoint';
@@ -34,6 +36,7 @@ export const api = {
   labels,
   studies,
   recognition,
+  anonymise,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -59,6 +59,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /admin/roles/:roleId': () => ({ body: { permissions: ['r:dashboard'] } }),
   'POST /admin/user-switch': (f) => ({ body: { user_id: f.ownerA.id } }),
   'GET /admin/audit': () => ({ query: { page: '1' } }),
+  'POST /c-upload/a': () => ({ body: { s: [{ id: 'x', n: 'QQ==' }] } }),
 };
 
 const key = (e: Endpoint) => `${e.method} ${e.path}`;

@@ -5,6 +5,7 @@ import type { SocketIdentity } from '../platform/realtime';
 import { hashToken } from '../platform/secrets';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
+import { deidentifyRoutes } from './deidentify/routes';
 import { invitationRoutes } from './invitations/routes';
 import { logRoutes } from './logs/routes';
 import { permissionRoutes } from './permissions/routes';
@@ -20,6 +21,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   invitationRoutes(api, deps);
   adminRoutes(api, deps);
   logRoutes(api, deps);
+  deidentifyRoutes(api, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

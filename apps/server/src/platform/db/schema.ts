@@ -13,6 +13,7 @@ export interface Database {
   invitations: InvitationsTable;
   activity_logs: ActivityLogsTable;
   audit_logs: AuditLogsTable;
+  team_keys: TeamKeysTable;
 }
 
 export interface UsersTable {
@@ -111,5 +112,11 @@ export interface AuditLogsTable {
   action: string;
   subject: string | null;
   data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface TeamKeysTable {
+  team_id: number;
+  deid_key: Buffer;
   created_at: Generated<Date>;
 }

@@ -1,0 +1,78 @@
+import dcmjs, { type DicomDataset, type DicomElement } from 'dcmjs';
+import { actionFor } from './profile';
+
+// dcmjs logs every guessed VR of implicit files ('xs' -> US): noise, since the guess is not written.
+dcmjs.log.setLevel('error');
+dcmjs.log.getLogger('validation.dcmjs').setLevel('silent');
+
+/** The team's replacements for one file: the patient's pseudonym and the UID mapping. */
+export interface Replacements {
+  pseudonym: string;
+  uid(original: string): string;
+}
+
+const PATIENT_NAME = '00100010';
+const PATIENT_ID = '00100020';
+const TRANSFER_SYNTAX = '00020010';
+const MEDIA_STORAGE_SOP_INSTANCE = '00020003';
+const DEFLATED = '1.2.840.10008.1.2.1.99';
+const EXPLICIT_LITTLE = '1.2.840.10008.1.2.1';
+
+/** Marks the dataset as de-identified (PS3.15 E.1.1): Patient Identity Removed and the method used. */
+const MARKERS: DicomDataset = {
+  '00120062': { vr: 'CS', Value: ['YES'] },
+  '00120063': { vr: 'LO', Value: ['Voxa PS3.15 Basic Application Level Confidentiality Profile'] },
+  '00120064': {
+    vr: 'SQ',
+    Value: [
+      {
+        '00080100': { vr: 'SH', Value: ['113100'] },
+        '00080102': { vr: 'SH', Value: ['DCM'] },
+        '00080104': { vr: 'LO', Value: ['Basic Application Confidentiality Profile'] },
+      },
+    ],
+  },
+};
+
+function setValue(element: DicomElement, value: unknown[]): void {
+  element.Value = value;
+  // dcmjs writes the original bytes back when it still has them: drop them so the new value is written.
+  delete (element as { _rawValue?: unknown })._rawValue;
+}
+
+function dummy(tag: string, vr: string, r: Replacements): unknown[] {
+  const text = tag === PATIENT_NAME || tag === PATIENT_ID ? r.pseudonym : 'ANONYMOUS';
+  return [vr === 'PN' ? { Alphabetic: text } : text];
+}
+
+function clean(dataset: DicomDataset, r: Replacements): void {
+  for (const [tag, element] of Object.entries(dataset)) {
+    const action = actionFor(tag, element.vr, element.Value?.[0]);
+    if (action === 'X') delete dataset[tag];
+    else if (action === 'Z') setValue(element, []);
+    else if (action === 'D') setValue(element, dummy(tag, element.vr, r));
+    else if (action === 'U')
+      setValue(
+        element,
+        (element.Value ?? []).map((v) => (typeof v === 'string' && v ? r.uid(v) : v)),
+      );
+    else if (element.vr === 'SQ') for (const item of element.Value ?? []) clean(item as DicomDataset, r);
+  }
+}
+
+/**
+ * De-identifies one DICOM file (Part 10) after PS3.15's Basic Profile, recursing into sequences; the pixel
+ * data is carried over as it is. A deflated file is written back inflated (explicit VR little endian),
+ * since dcmjs does not deflate on write. Throws on a file dcmjs cannot parse: the caller reports it.
+ */
+export function deidentifyDicom(bytes: Uint8Array, r: Replacements): Uint8Array {
+  const copy = bytes.slice().buffer;
+  const file = dcmjs.data.DicomMessage.readFile(copy);
+  clean(file.dict, r);
+  Object.assign(file.dict, structuredClone(MARKERS));
+  const instance = file.meta[MEDIA_STORAGE_SOP_INSTANCE];
+  if (instance) clean({ [MEDIA_STORAGE_SOP_INSTANCE]: instance }, r);
+  const syntax = file.meta[TRANSFER_SYNTAX];
+  if (syntax?.Value?.[0] === DEFLATED) setValue(syntax, [EXPLICIT_LITTLE]);
+  return new Uint8Array(file.write({ allowInvalidVRLength: true }));
+}

@@ -1,5 +1,6 @@
 import dcmjs, { type DicomDataset, type DicomElement } from 'dcmjs';
-import { actionFor } from './profile';
+import { actionFor, isPrivateTag } from './profile';
+import { creatorTagOf, isSafePrivate } from './safe-private';
 
 // dcmjs logs every guessed VR of implicit files ('xs' -> US): noise, since the guess is not written.
 dcmjs.log.setLevel('error');
@@ -45,9 +46,20 @@ function dummy(tag: string, vr: string, r: Replacements): unknown[] {
   return [vr === 'PN' ? { Alphabetic: text } : text];
 }
 
+/** Private attributes to keep in this dataset: the safe ones and the creators of their blocks. */
+function keptPrivate(dataset: DicomDataset): Set<string> {
+  const creatorOf = (creatorTag: string) => {
+    const value = dataset[creatorTag]?.Value?.[0];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const kept = Object.keys(dataset).filter((tag) => isPrivateTag(tag) && isSafePrivate(tag, creatorOf));
+  return new Set([...kept, ...kept.map(creatorTagOf)]);
+}
+
 function clean(dataset: DicomDataset, r: Replacements): void {
+  const safePrivate = keptPrivate(dataset);
   for (const [tag, element] of Object.entries(dataset)) {
-    const action = actionFor(tag, element.vr, element.Value?.[0]);
+    const action = safePrivate.has(tag) ? 'K' : actionFor(tag, element.vr, element.Value?.[0]);
     if (action === 'X') delete dataset[tag];
     else if (action === 'Z') setValue(element, []);
     else if (action === 'D') setValue(element, dummy(tag, element.vr, r));
@@ -74,5 +86,7 @@ export function deidentifyDicom(bytes: Uint8Array, r: Replacements): Uint8Array 
   if (instance) clean({ [MEDIA_STORAGE_SOP_INSTANCE]: instance }, r);
   const syntax = file.meta[TRANSFER_SYNTAX];
   if (syntax?.Value?.[0] === DEFLATED) setValue(syntax, [EXPLICIT_LITTLE]);
-  return new Uint8Array(file.write({ allowInvalidVRLength: true }));
+  // One fragment per frame, as read: dcmjs splits frames into 20 KB fragments by default, which RLE
+  // forbids and dcm2niix refuses ('Compressed image stored as N fragments').
+  return new Uint8Array(file.write({ allowInvalidVRLength: true, fragmentMultiframe: false }));
 }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { dcm2niixArgs, logProblem } from './args';
+
+describe('dcm2niix arguments and log', () => {
+  it('writes uncompressed NIfTI with an anonymised BIDS sidecar', () => {
+    expect(dcm2niixArgs('/in', '/out')).toEqual([
+      '-z',
+      'n',
+      '-b',
+      'y',
+      '-ba',
+      'y',
+      '-f',
+      'series',
+      '-o',
+      '/out',
+      '/in',
+    ]);
+  });
+
+  it('distrusts output after fragments or removed duplicates', () => {
+    expect(logProblem('Chris Rorden\nConvert 1 DICOM\n')).toBeNull();
+    expect(logProblem('Warning: Compressed image stored as 2 fragments: x.dcm\n')).toMatch(/2 fragments/);
+    expect(logProblem('Warning: 4 DUPLICATES REMOVED\n')).toMatch(/DUPLICATES/);
+  });
+});

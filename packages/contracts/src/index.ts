@@ -14,6 +14,7 @@ export * from './constants';
 export * from './endpoint';
 export * from './errors';
 export * from './host';
+export * from './jobs';
 export * from './labels';
 export * from './permissions';
 export * from './recognition';

@@ -14,6 +14,7 @@ export interface Database {
   activity_logs: ActivityLogsTable;
   audit_logs: AuditLogsTable;
   team_keys: TeamKeysTable;
+  jobs: JobsTable;
 }
 
 export interface UsersTable {
@@ -119,4 +120,18 @@ export interface TeamKeysTable {
   team_id: number;
   deid_key: Buffer;
   created_at: Generated<Date>;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<JobStatus>;
+  attempts: Generated<number>;
+  run_after: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { Id } from './common';
+
+/** Background jobs and their payloads: ids only, the worker reads the rest from the database. */
+export const JOBS = {
+  /** Converts one uploaded series to NIfTI (de-identifying it first when the study asks for it). */
+  'convert-series': z.object({ seriesId: Id }),
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

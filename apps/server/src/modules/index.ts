@@ -7,9 +7,12 @@ import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { deidentifyRoutes } from './deidentify/routes';
 import { invitationRoutes } from './invitations/routes';
+import { labelRoutes } from './labels/routes';
 import { logRoutes } from './logs/routes';
 import { permissionRoutes } from './permissions/routes';
+import { referenceRoutes } from './reference/routes';
 import { roleRoutes } from './roles/routes';
+import { studyRoutes } from './studies/routes';
 import { teamRoutes } from './teams/routes';
 
 /** Every feature's routes, registered under /api. */
@@ -22,6 +25,9 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   adminRoutes(api, deps);
   logRoutes(api, deps);
   deidentifyRoutes(api, deps);
+  referenceRoutes(api, deps);
+  labelRoutes(api, deps);
+  studyRoutes(api, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

@@ -1,5 +1,6 @@
 import { accounts } from './accounts';
 import { anonymise } from './anonymise';
+import { conversion } from './conversion';
 import type { Endpoint } from './endpoint';
 import { labels } from './labels';
 import { recognition } from './recognition';
@@ -10,6 +11,7 @@ import { admin, invitations, logs, roles, teams } from './teams';
 export * from './accounts';
 export * from './anonymise';
 export * from './common';
+export * from './conversion';
 export * from './constants';
 export * from './endpoint';
 export * from './errors';
@@ -38,6 +40,7 @@ export const api = {
   studies,
   recognition,
   anonymise,
+  conversion,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

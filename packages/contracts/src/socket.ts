@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SeriesConversionEvent } from './conversion';
 import type { RecognitionResponse } from './recognition';
 
 /** Server -> client events: ids and small payloads; the client refetches what it shows. */
@@ -6,6 +7,8 @@ export interface ServerToClientEvents {
   'permission:updated': (payload: { permission_version: number }) => void;
   /** To the socket named by `wsid` in POST /llm/prompts. */
   'upload:study:aiprompt:response': (payload: RecognitionResponse) => void;
+  'upload:conversion:oneserie:done': (payload: SeriesConversionEvent) => void;
+  'upload:conversion:oneserie:error': (payload: SeriesConversionEvent) => void;
 }
 
 export const SetTeamUser = z.object({

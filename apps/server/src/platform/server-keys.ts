@@ -6,6 +6,8 @@ import { deriveKey } from './secrets';
 export interface ServerKeys {
   /** Keys the hash of original StudyInstanceUIDs (docs/decisions/0010-reference-data-and-labels.md). */
   studyUid: Buffer;
+  /** Keys each team's pseudonyms and remapped UIDs (docs/decisions/0014-de-identification.md). */
+  deidentify: Buffer;
 }
 
 const GENERATED_SECRET = 'app_secret';
@@ -16,7 +18,7 @@ const GENERATED_SECRET = 'app_secret';
  */
 export async function loadServerKeys(db: Db, configured: string | undefined): Promise<ServerKeys> {
   const secret = configured ?? (await storedSecret(db));
-  return { studyUid: deriveKey(secret, 'study-uid') };
+  return { studyUid: deriveKey(secret, 'study-uid'), deidentify: deriveKey(secret, 'deidentify') };
 }
 
 async function storedSecret(db: Db): Promise<string> {

@@ -7,7 +7,7 @@ import { teamKey } from './team-key';
 
 export function deidentifyRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, api.anonymise.pseudonyms, async ({ ctx, body }) => {
-    const key = await teamKey(deps.db, ctx.team.id);
+    const key = teamKey(deps.keys, ctx.team.id);
     const a = body.s.map(({ id, n }) => ({
       id,
       n: pseudonym(key, Buffer.from(n, 'base64').toString('utf8')),

@@ -1,28 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import type { Db } from '../../platform/db';
+import type { ServerKeys } from '../../platform/server-keys';
+import { deriveKey } from '../../platform/secrets';
 
 /**
- * The team's de-identification key, made on first use. Two first uses at once may both insert; the
- * primary key keeps one and both read it back, so every replacement of a team comes from the same key.
+ * A team's de-identification key, derived from the server's secret: nothing to store, the same in every
+ * process, and out of reach of a database dump when APP_SECRET is configured. Changing APP_SECRET changes
+ * every pseudonym from then on, so it is set once.
  */
-export async function teamKey(db: Db, teamId: number): Promise<Buffer> {
-  const existing = await readKey(db, teamId);
-  if (existing) return existing;
-  await db
-    .insertInto('team_keys')
-    .values({ team_id: teamId, deid_key: randomBytes(32) })
-    .onConflict((c) => c.column('team_id').doNothing())
-    .execute();
-  const made = await readKey(db, teamId);
-  if (!made) throw new Error(`No de-identification key for team ${teamId}`);
-  return made;
-}
-
-async function readKey(db: Db, teamId: number): Promise<Buffer | null> {
-  const row = await db
-    .selectFrom('team_keys')
-    .select('deid_key')
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-  return row ? Buffer.from(row.deid_key) : null;
+export function teamKey(keys: ServerKeys, teamId: number): Buffer {
+  return deriveKey(keys.deidentify, `team:${teamId}`);
 }

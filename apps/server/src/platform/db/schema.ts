@@ -13,7 +13,6 @@ export interface Database {
   invitations: InvitationsTable;
   activity_logs: ActivityLogsTable;
   audit_logs: AuditLogsTable;
-  team_keys: TeamKeysTable;
   jobs: JobsTable;
   server_secrets: ServerSecretsTable;
   modalities: ModalitiesTable;
@@ -123,12 +122,6 @@ export interface AuditLogsTable {
   action: string;
   subject: string | null;
   data: ColumnType<Record<string, unknown>, string, string>;
-  created_at: Generated<Date>;
-}
-
-export interface TeamKeysTable {
-  team_id: number;
-  deid_key: Buffer;
   created_at: Generated<Date>;
 }
 

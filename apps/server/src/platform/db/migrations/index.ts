@@ -1,15 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001-foundation';
 import * as uploadReferenceLabelsStudies from './0002-upload-reference-labels-studies';
-import * as teamKeys from './0004-team-keys';
-import * as jobs from './0005-jobs';
+import * as jobs from './0004-jobs';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-upload-reference-labels-studies': uploadReferenceLabelsStudies,
-  '0004-team-keys': teamKeys,
-  '0005-jobs': jobs,
+  '0004-jobs': jobs,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,7 +6,7 @@ import { TESTDATA_DIR } from '../../../test/corpus';
 import { readVolume, sameVolume } from '../../../test/nifti-volume';
 import { wasmConverter } from '../../platform/dcm2niix';
 import { deidentifyDicom } from './deidentify';
-import { pseudonym, remapUid } from './keyed';
+import { teamReplacements } from './keyed';
 
 /**
  * Anonymised uploads must convert as well as the originals: de-identified series (every transfer syntax of
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const key = Buffer.alloc(32, 9);
-const replacements = { pseudonym: pseudonym(key, 'any'), uid: (u: string) => remapUid(key, u) };
+const replacements = teamReplacements(key);
 
 const cases = [
   { series: 'dicom/dcm_qa_ts', reference: 'reference/dcm_qa_ts' },

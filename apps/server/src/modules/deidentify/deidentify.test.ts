@@ -2,10 +2,10 @@ import dcmjs, { type DicomDataset } from 'dcmjs';
 import { describe, expect, it } from 'vitest';
 import { oneFilePerTransferSyntax, readCorpusFile } from '../../../test/corpus';
 import { deidentifyDicom } from './deidentify';
-import { pseudonym, remapUid } from './keyed';
+import { pseudonym, remapUid, teamReplacements } from './keyed';
 
 const key = Buffer.alloc(32, 3);
-const replacements = { pseudonym: pseudonym(key, 'DOE^JANE'), uid: (u: string) => remapUid(key, u) };
+const replacements = teamReplacements(key);
 const IDENTITY = ['DOE', 'JANE', 'PID-778899', '19700101', 'St. Elsewhere'];
 
 /** A corpus file given a known identity, in the places identity hides: top level, sequences, privates. */
@@ -52,7 +52,7 @@ describe('deidentifyDicom on one corpus file per transfer syntax', () => {
       expect(latin1(out)).not.toContain(studyUid);
       const before = dcmjs.data.DicomMessage.readFile(file.slice().buffer);
       const after = dcmjs.data.DicomMessage.readFile(out.slice().buffer);
-      expect(after.dict['00100010']?.Value).toEqual([{ Alphabetic: replacements.pseudonym }]);
+      expect(after.dict['00100010']?.Value).toEqual([{ Alphabetic: pseudonym(key, 'DOE^JANE') }]);
       expect(after.dict['0020000D']?.Value).toEqual([remapUid(key, studyUid)]);
       expect(after.dict['00080016']?.Value).toEqual(before.dict['00080016']?.Value);
       expect(after.dict['00120062']?.Value).toEqual(['YES']);

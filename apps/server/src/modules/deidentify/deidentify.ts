@@ -6,9 +6,9 @@ import { creatorTagOf, isSafePrivate } from './safe-private';
 dcmjs.log.setLevel('error');
 dcmjs.log.getLogger('validation.dcmjs').setLevel('silent');
 
-/** The team's replacements for one file: the patient's pseudonym and the UID mapping. */
+/** The team's replacements: the pseudonym of a patient name and the UID mapping (keyed.ts). */
 export interface Replacements {
-  pseudonym: string;
+  pseudonym(originalName: string): string;
   uid(original: string): string;
 }
 
@@ -41,8 +41,16 @@ function setValue(element: DicomElement, value: unknown[]): void {
   delete (element as { _rawValue?: unknown })._rawValue;
 }
 
-function dummy(tag: string, vr: string, r: Replacements): unknown[] {
-  const text = tag === PATIENT_NAME || tag === PATIENT_ID ? r.pseudonym : 'ANONYMOUS';
+/** The patient's name as the file has it (a PN value is `{Alphabetic}` in dcmjs), '' when absent. */
+function patientNameOf(dataset: DicomDataset): string {
+  const value = dataset[PATIENT_NAME]?.Value?.[0];
+  if (typeof value === 'string') return value;
+  const alphabetic = (value as { Alphabetic?: unknown } | undefined)?.Alphabetic;
+  return typeof alphabetic === 'string' ? alphabetic : '';
+}
+
+function dummy(tag: string, vr: string, pseudonym: string): unknown[] {
+  const text = tag === PATIENT_NAME || tag === PATIENT_ID ? pseudonym : 'ANONYMOUS';
   return [vr === 'PN' ? { Alphabetic: text } : text];
 }
 
@@ -56,19 +64,20 @@ function keptPrivate(dataset: DicomDataset): Set<string> {
   return new Set([...kept, ...kept.map(creatorTagOf)]);
 }
 
-function clean(dataset: DicomDataset, r: Replacements): void {
+function clean(dataset: DicomDataset, r: Replacements, pseudonym: string): void {
   const safePrivate = keptPrivate(dataset);
   for (const [tag, element] of Object.entries(dataset)) {
     const action = safePrivate.has(tag) ? 'K' : actionFor(tag, element.vr, element.Value?.[0]);
     if (action === 'X') delete dataset[tag];
     else if (action === 'Z') setValue(element, []);
-    else if (action === 'D') setValue(element, dummy(tag, element.vr, r));
+    else if (action === 'D') setValue(element, dummy(tag, element.vr, pseudonym));
     else if (action === 'U')
       setValue(
         element,
         (element.Value ?? []).map((v) => (typeof v === 'string' && v ? r.uid(v) : v)),
       );
-    else if (element.vr === 'SQ') for (const item of element.Value ?? []) clean(item as DicomDataset, r);
+    else if (element.vr === 'SQ')
+      for (const item of element.Value ?? []) clean(item as DicomDataset, r, pseudonym);
   }
 }
 
@@ -80,10 +89,11 @@ function clean(dataset: DicomDataset, r: Replacements): void {
 export function deidentifyDicom(bytes: Uint8Array, r: Replacements): Uint8Array {
   const copy = bytes.slice().buffer;
   const file = dcmjs.data.DicomMessage.readFile(copy);
-  clean(file.dict, r);
+  const pseudonym = r.pseudonym(patientNameOf(file.dict));
+  clean(file.dict, r, pseudonym);
   Object.assign(file.dict, structuredClone(MARKERS));
   const instance = file.meta[MEDIA_STORAGE_SOP_INSTANCE];
-  if (instance) clean({ [MEDIA_STORAGE_SOP_INSTANCE]: instance }, r);
+  if (instance) clean({ [MEDIA_STORAGE_SOP_INSTANCE]: instance }, r, pseudonym);
   const syntax = file.meta[TRANSFER_SYNTAX];
   if (syntax?.Value?.[0] === DEFLATED) setValue(syntax, [EXPLICIT_LITTLE]);
   // One fragment per frame, as read: dcmjs splits frames into 20 KB fragments by default, which RLE

@@ -38,3 +38,8 @@ export function remapUid(key: Buffer, uid: string): string {
   const bytes = digest(key, 'uid', uid.trim()).subarray(0, 16);
   return `2.25.${BigInt(`0x${bytes.toString('hex')}`).toString(10)}`;
 }
+
+/** Everything de-identification replaces, keyed by one team's key. */
+export function teamReplacements(key: Buffer) {
+  return { pseudonym: (name: string) => pseudonym(key, name), uid: (uid: string) => remapUid(key, uid) };
+}

@@ -1,0 +1,50 @@
+import type { SeriesStatus, StudyStatus, UploadSeriesBody, UploadStudyBody } from '@voxa/contracts';
+
+/**
+ * What the server keeps of a study the page describes. With anonymize on, only what the de-identified
+ * files themselves keep (docs/decisions/0014): the pseudonym, sex and modality, no dates, descriptions or
+ * file names (a file name may carry the patient's).
+ */
+export function storedStudyData(study: UploadStudyBody, anonymize: boolean, bodyPart: string | null) {
+  return {
+    clientId: study.id,
+    patientName: study.patientName,
+    patientSex: study.patientSex,
+    studyDate: anonymize ? null : study.studyDate,
+    studyTime: anonymize ? null : study.studyTime,
+    modality: study.modality,
+    pipelineCode: study.pipelineCode,
+    bodyPart,
+    anonymize,
+  };
+}
+
+export function storedSeriesData(series: UploadSeriesBody, anonymize: boolean) {
+  return {
+    clientId: series.id,
+    type: series.type,
+    seriesDescription: anonymize ? null : series.seriesDescription,
+    protocolName: anonymize ? null : series.protocolName,
+    cnt: series.cnt,
+    numberOfFrames: series.numberOfFrames,
+    rows: series.rows,
+    columns: series.columns,
+    files: anonymize ? [] : series.files,
+  };
+}
+
+/** A study holds at most one reference series (section 4). */
+export function referenceProblem(series: UploadSeriesBody[]): string | null {
+  return series.filter((s) => s.ref_serie).length > 1
+    ? 'Only one series per study may be the reference.'
+    : null;
+}
+
+/** Section 4: a study is converted when at least one of its series is done, otherwise error. */
+export function finalStudyStatus(series: SeriesStatus[]): StudyStatus {
+  return series.includes('done') ? 'converted' : 'error';
+}
+
+/** Statuses a series can no longer leave. */
+export const isSettled = (status: SeriesStatus) =>
+  status === 'done' || status === 'error' || status === 'skipped';

@@ -7,9 +7,10 @@ export const PLANTED_IDENTITY = {
   birthDate: '19700101',
   institution: 'St. Elsewhere',
 } as const;
+/** Long enough not to turn up by chance in megabytes of pixel data. */
 export const IDENTITY_TEXTS = [
-  'DOE',
-  'JANE',
+  PLANTED_IDENTITY.name,
+  'JANE^MARIE',
   PLANTED_IDENTITY.id,
   PLANTED_IDENTITY.birthDate,
   PLANTED_IDENTITY.institution,

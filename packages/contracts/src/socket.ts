@@ -6,6 +6,8 @@ export interface ServerToClientEvents {
   'permission:updated': (payload: { permission_version: number }) => void;
   /** To the socket named by `wsid` in POST /llm/prompts. */
   'upload:study:aiprompt:response': (payload: RecognitionResponse) => void;
+  /** A session opened by POST /c-upload; `team` is the team's slug, `session` the session id. */
+  'upload:session:add': (payload: { team: string; user: number; session: string }) => void;
 }
 
 export const SetTeamUser = z.object({

@@ -22,6 +22,7 @@ import { registerModules, socketIdentity } from './modules';
 import type { Db } from './platform/db';
 import { createMailer, type Mailer } from './platform/mail';
 import { attachRealtime } from './platform/realtime';
+import { createStorage } from './platform/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, mailer }: AppOptions): Promise<Fast
     config,
     db,
     realtime,
+    storage: await createStorage(config.DATA_DIR),
     log: app.log,
     mailer:
       mailer ??

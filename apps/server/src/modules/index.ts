@@ -10,6 +10,7 @@ import { logRoutes } from './logs/routes';
 import { permissionRoutes } from './permissions/routes';
 import { roleRoutes } from './roles/routes';
 import { teamRoutes } from './teams/routes';
+import { uploadRoutes } from './upload/routes';
 
 /** Every feature's routes, registered under /api. */
 export function registerModules(api: FastifyInstance, deps: Deps): void {
@@ -20,6 +21,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   invitationRoutes(api, deps);
   adminRoutes(api, deps);
   logRoutes(api, deps);
+  uploadRoutes(api, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

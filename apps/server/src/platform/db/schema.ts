@@ -13,6 +13,9 @@ export interface Database {
   invitations: InvitationsTable;
   activity_logs: ActivityLogsTable;
   audit_logs: AuditLogsTable;
+  upload_sessions: UploadSessionsTable;
+  upload_files: UploadFilesTable;
+  upload_chunks: UploadChunksTable;
 }
 
 export interface UsersTable {
@@ -111,5 +114,46 @@ export interface AuditLogsTable {
   action: string;
   subject: string | null;
   data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface UploadSessionsTable {
+  id: Generated<number>;
+  /** The id clients see. */
+  uuid: string;
+  team_id: number;
+  user_id: number;
+  created_at: Generated<Date>;
+}
+export type UploadSessionRow = Selectable<UploadSessionsTable>;
+
+/** bigint: node-postgres reads it as a string, PGlite as a number; read it through Number(). */
+type Bigint = ColumnType<string | number, number, number>;
+
+export interface UploadFilesTable {
+  id: Generated<number>;
+  session_id: number;
+  /** Chosen by the client (path, size and lastModified), unique in the session. */
+  client_file_id: string;
+  /** The file's relative path in the upload, checked; where it is stored in the session's folder. */
+  name: string;
+  /** The client's `preview` field, kept as sent for the later steps. */
+  preview: string | null;
+  size: Bigint;
+  chunk_size: number;
+  chunk_count: number;
+  /** sha256 of the assembled file, set with completed_at. */
+  sha256: string | null;
+  completed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+export type UploadFileRow = Selectable<UploadFilesTable>;
+
+export interface UploadChunksTable {
+  file_id: number;
+  chunk_index: number;
+  size: number;
+  /** The chunk's sha256 when the client sent one (it was checked). */
+  sha256: string | null;
   created_at: Generated<Date>;
 }

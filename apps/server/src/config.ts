@@ -4,7 +4,8 @@ import { z } from 'zod';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
-const bytes = (fallback: number) => z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(fallback);
+const bytes = (fallback: number) =>
+  z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(fallback);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting of the server, read from the environment and validated at boot (README lists them). */

@@ -55,7 +55,11 @@ export async function createStorage(root: string): Promise<Storage> {
     return target;
   };
 
-  const writeAt = async (target: string, offset: number, data: AsyncIterable<Uint8Array>) => {
+  const writeAt = async (
+    target: string,
+    offset: number,
+    data: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  ) => {
     // O_CREAT without O_TRUNC: the chunks already in the file stay.
     const handle = await open(target, constants.O_WRONLY | constants.O_CREAT, 0o640);
     let position = offset;

@@ -23,7 +23,8 @@ export function segmentProblem(segment: string): string | null {
   if (segment === '.' || segment === '..') return `"${segment}" is not allowed`;
   if (segment.includes('/')) return 'a segment may not contain "/"';
   if (FORBIDDEN.test(segment)) return 'control characters, "\\" and ":" are not allowed';
-  if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) return `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`;
+  if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)
+    return `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`;
   return null;
 }
 

@@ -59,6 +59,10 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /admin/roles/:roleId': () => ({ body: { permissions: ['r:dashboard'] } }),
   'POST /admin/user-switch': (f) => ({ body: { user_id: f.ownerA.id } }),
   'GET /admin/audit': () => ({ query: { page: '1' } }),
+  'POST /c-upload': () => ({ body: { prepare: true } }),
+  'GET /c-upload/file': () => ({ query: { session_id: '00000000-0000-4000-8000-000000000000' } }),
+  // Multipart in real use; access is decided before the body is read, so no body is needed here.
+  'POST /c-upload/file': () => ({}),
 };
 
 const key = (e: Endpoint) => `${e.method} ${e.path}`;

@@ -23,6 +23,7 @@ import type { Db } from './platform/db';
 import { createMailer, type Mailer } from './platform/mail';
 import { attachRealtime } from './platform/realtime';
 import { loadServerKeys } from './platform/server-keys';
+import { createStorage } from './platform/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, mailer }: AppOptions): Promise<Fast
     db,
     realtime,
     keys: await loadServerKeys(db, config.APP_SECRET),
+    storage: await createStorage(config.DATA_DIR),
     log: app.log,
     mailer:
       mailer ??

@@ -1,6 +1,11 @@
 import path from 'node:path';
+import { UPLOAD_LIMITS } from '@voxa/contracts';
 import { z } from 'zod';
 
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+const bytes = (fallback: number) =>
+  z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(fallback);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting of the server, read from the environment and validated at boot (README lists them). */
@@ -26,6 +31,11 @@ export const ConfigSchema = z.object({
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Keys server-side hashes (original study UIDs); generated and kept in the database when absent. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters.').optional(),
+  UPLOAD_MAX_FILE_BYTES: bytes(4 * GiB),
+  UPLOAD_MAX_CHUNK_BYTES: bytes(64 * MiB).refine((v) => v >= UPLOAD_LIMITS.minChunkBytes, {
+    message: `must be at least ${UPLOAD_LIMITS.minChunkBytes}`,
+  }),
+  UPLOAD_MAX_SESSION_BYTES: bytes(50 * GiB),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

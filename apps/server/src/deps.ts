@@ -4,6 +4,7 @@ import type { Db } from './platform/db';
 import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { ServerKeys } from './platform/server-keys';
+import type { Storage } from './platform/storage';
 
 /** The adapters every service receives; tests pass real ones or fakes. */
 export interface Deps {
@@ -12,5 +13,7 @@ export interface Deps {
   mailer: Mailer;
   realtime: Realtime;
   keys: ServerKeys;
+  /** Files under DATA_DIR. */
+  storage: Storage;
   log: FastifyBaseLogger;
 }

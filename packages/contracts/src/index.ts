@@ -7,6 +7,7 @@ import { recognition } from './recognition';
 import { reference } from './reference';
 import { studies } from './studies';
 import { admin, invitations, logs, roles, teams } from './teams';
+import { upload } from './upload';
 
 export * from './accounts';
 export * from './anonymise';
@@ -26,6 +27,7 @@ export * from './slug';
 export * from './socket';
 export * from './studies';
 export * from './teams';
+export * from './upload';
 
 /** Every API endpoint, by area. Server routes, the web client and the OpenAPI document come from here. */
 export const api = {
@@ -41,6 +43,7 @@ export const api = {
   recognition,
   anonymise,
   conversion,
+  upload,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

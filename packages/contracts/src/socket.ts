@@ -9,6 +9,8 @@ export interface ServerToClientEvents {
   'upload:study:aiprompt:response': (payload: RecognitionResponse) => void;
   'upload:conversion:oneserie:done': (payload: SeriesConversionEvent) => void;
   'upload:conversion:oneserie:error': (payload: SeriesConversionEvent) => void;
+  /** A session opened by POST /c-upload; `team` is the team's slug, `session` the session id. */
+  'upload:session:add': (payload: { team: string; user: number; session: string }) => void;
 }
 
 export const SetTeamUser = z.object({

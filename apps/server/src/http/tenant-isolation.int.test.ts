@@ -93,6 +93,10 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
     query: { wsid: 'no-such-socket' },
     body: { studies: [{ id: 's1', modality: 'CT', series: [{ id: 'x1', modality: 'CT' }] }] },
   }),
+  'POST /c-upload': () => ({ body: { prepare: true } }),
+  'GET /c-upload/file': () => ({ query: { session_id: '00000000-0000-4000-8000-000000000000' } }),
+  // Multipart in real use; access is decided before the body is read, so no body is needed here.
+  'POST /c-upload/file': () => ({}),
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */

@@ -14,6 +14,7 @@ import { referenceRoutes } from './reference/routes';
 import { roleRoutes } from './roles/routes';
 import { studyRoutes } from './studies/routes';
 import { teamRoutes } from './teams/routes';
+import { uploadRoutes } from './upload/routes';
 
 /** Every feature's routes, registered under /api. */
 export function registerModules(api: FastifyInstance, deps: Deps): void {
@@ -28,6 +29,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   referenceRoutes(api, deps);
   labelRoutes(api, deps);
   studyRoutes(api, deps);
+  uploadRoutes(api, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

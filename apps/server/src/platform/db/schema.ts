@@ -24,6 +24,9 @@ export interface Database {
   series: SeriesTable;
   study_labels: StudyLabelsTable;
   llm_prompts: LlmPromptsTable;
+  upload_sessions: UploadSessionsTable;
+  upload_files: UploadFilesTable;
+  upload_chunks: UploadChunksTable;
 }
 
 export interface UsersTable {
@@ -258,3 +261,43 @@ export interface LlmPromptsTable {
   finished_at: Timestamp | null;
 }
 export type LlmPromptRow = Selectable<LlmPromptsTable>;
+export interface UploadSessionsTable {
+  id: Generated<number>;
+  /** The id clients see. */
+  uuid: string;
+  team_id: number;
+  user_id: number;
+  created_at: Generated<Date>;
+}
+export type UploadSessionRow = Selectable<UploadSessionsTable>;
+
+/** bigint: node-postgres reads it as a string, PGlite as a number; read it through Number(). */
+type Bigint = ColumnType<string | number, number, number>;
+
+export interface UploadFilesTable {
+  id: Generated<number>;
+  session_id: number;
+  /** Chosen by the client (path, size and lastModified), unique in the session. */
+  client_file_id: string;
+  /** The file's relative path in the upload, checked; where it is stored in the session's folder. */
+  name: string;
+  /** The client's `preview` field, kept as sent for the later steps. */
+  preview: string | null;
+  size: Bigint;
+  chunk_size: number;
+  chunk_count: number;
+  /** sha256 of the assembled file, set with completed_at. */
+  sha256: string | null;
+  completed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+export type UploadFileRow = Selectable<UploadFilesTable>;
+
+export interface UploadChunksTable {
+  file_id: number;
+  chunk_index: number;
+  size: number;
+  /** The chunk's sha256 when the client sent one (it was checked). */
+  sha256: string | null;
+  created_at: Generated<Date>;
+}

@@ -1,12 +1,14 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001-foundation';
 import * as uploadReferenceLabelsStudies from './0002-upload-reference-labels-studies';
+import * as uploadSessions from './0003-upload-sessions';
 import * as jobs from './0004-jobs';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-upload-reference-labels-studies': uploadReferenceLabelsStudies,
+  '0003-upload-sessions': uploadSessions,
   '0004-jobs': jobs,
 };
 

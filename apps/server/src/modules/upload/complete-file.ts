@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { HttpError } from '../../http/errors';
+import type { UploadFileRow } from '../../platform/db/schema';
+import type { StorageKey } from '../../platform/storage';
+import { partialKey, storedFileKey } from './layout';
+import type { UploadRuntime } from './service';
+
+async function sha256Of(rt: UploadRuntime, key: StorageKey): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const piece of await rt.deps.storage.read(key)) hash.update(piece as Buffer);
+  return hash.digest('hex');
+}
+
+/** Rename failures that mean a file and a folder of the upload share a name. */
+const NAME_CLASH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENOTEMPTY']);
+
+/**
+ * Turns a file's partial copy, every chunk stored, into the stored file: its sha256 (from the running
+ * hash, else read back), a flush, an atomic rename under its name, then the row. Runs again safely when a
+ * crash came between the rename and the row.
+ */
+export async function completeFile(
+  rt: UploadRuntime,
+  input: { teamId: number; session: string; file: UploadFileRow; name: StorageKey },
+): Promise<string | null> {
+  const { file, teamId, session } = input;
+  const { storage } = rt.deps;
+  const partial = partialKey(teamId, session, file.id);
+  const target = storedFileKey(teamId, session, input.name);
+  const size = Number(file.size);
+  let sha256 = rt.hashes.finish(file.id, file.chunk_count);
+  const partialSize = await storage.size(partial);
+  if (partialSize === null) {
+    // Renamed before a crash: the stored file is the result, if whole.
+    if ((await storage.size(target)) !== size) return null;
+    sha256 = await sha256Of(rt, target);
+  } else {
+    if (partialSize !== size)
+      throw new Error(`partial copy of upload file ${file.id} has ${partialSize} bytes`);
+    sha256 ??= await sha256Of(rt, partial);
+    await storage.sync(partial);
+    try {
+      await storage.move(partial, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code && NAME_CLASH.has(code))
+        throw new HttpError(409, 'A file and a folder of this upload have the same name.');
+      throw error;
+    }
+  }
+  await rt.deps.db
+    .updateTable('upload_files')
+    .set({ sha256, completed_at: new Date() })
+    .where('id', '=', file.id)
+    .execute();
+  return sha256;
+}

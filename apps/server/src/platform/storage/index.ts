@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { constants, createReadStream, type ReadStream } from 'node:fs';
+import { lstat, mkdir, open, realpath, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isInside, resolveInside, UnsafePathError, type StorageKey } from './paths';
+
+export { relativeKey, UnsafePathError, type StorageKey } from './paths';
+
+/**
+ * Files under one root folder (DATA_DIR). Every key is resolved inside the root and checked after
+ * resolution, symbolic links included; whole files appear atomically (temp file, then rename).
+ */
+export interface Storage {
+  readonly root: string;
+  /** The checked absolute path of a key. */
+  path(key: StorageKey): Promise<string>;
+  /** Writes a whole file: a temp file beside it, then a rename, so readers never see half of it. */
+  writeAtomic(key: StorageKey, data: Uint8Array | AsyncIterable<Uint8Array>): Promise<void>;
+  /**
+   * Writes bytes at `offset` of a file, creating it if missing and never truncating it: the chunks of a
+   * file land in place, in any order. Returns the number of bytes written.
+   */
+  writeAt(key: StorageKey, offset: number, data: AsyncIterable<Uint8Array>): Promise<number>;
+  /** Flushes a file to the disk. */
+  sync(key: StorageKey): Promise<void>;
+  /** Renames one key onto another (atomic on one file system), replacing the target. */
+  move(from: StorageKey, to: StorageKey): Promise<void>;
+  /** Size in bytes of a file, or null when there is none. */
+  size(key: StorageKey): Promise<number | null>;
+  read(key: StorageKey): Promise<ReadStream>;
+  /** Removes a file or a folder with its content; nothing when missing. */
+  remove(key: StorageKey): Promise<void>;
+}
+
+export async function createStorage(root: string): Promise<Storage> {
+  await mkdir(root, { recursive: true });
+  const realRoot = await realpath(root);
+
+  /** Resolves a key, refusing a result that a symbolic link would carry outside the root. */
+  const checked = async (key: StorageKey, createParents = false): Promise<string> => {
+    const target = resolveInside(realRoot, key);
+    let existing = target;
+    for (;;) {
+      try {
+        const info = await lstat(existing);
+        if (info.isSymbolicLink() && existing === target) throw new UnsafePathError('the path is a link');
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        existing = path.dirname(existing);
+      }
+    }
+    if (!isInside(realRoot, await realpath(existing))) throw new UnsafePathError('a link leaves the root');
+    if (createParents) await mkdir(path.dirname(target), { recursive: true });
+    return target;
+  };
+
+  const writeAt = async (
+    target: string,
+    offset: number,
+    data: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  ) => {
+    // O_CREAT without O_TRUNC: the chunks already in the file stay.
+    const handle = await open(target, constants.O_WRONLY | constants.O_CREAT, 0o640);
+    let position = offset;
+    try {
+      for await (const piece of data) {
+        let done = 0;
+        while (done < piece.length) {
+          const { bytesWritten } = await handle.write(piece, done, piece.length - done, position);
+          done += bytesWritten;
+          position += bytesWritten;
+        }
+      }
+    } finally {
+      await handle.close();
+    }
+    return position - offset;
+  };
+
+  return {
+    root: realRoot,
+    path: (key) => checked(key),
+    writeAtomic: async (key, data) => {
+      const target = await checked(key, true);
+      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        const source = data instanceof Uint8Array ? [data] : data;
+        await writeAt(temp, 0, source);
+        const handle = await open(temp, 'r');
+        await handle.sync().finally(() => handle.close());
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    writeAt: async (key, offset, data) => writeAt(await checked(key, true), offset, data),
+    sync: async (key) => {
+      const handle = await open(await checked(key), 'r');
+      await handle.sync().finally(() => handle.close());
+    },
+    move: async (from, to) => {
+      const source = await checked(from);
+      await rename(source, await checked(to, true));
+    },
+    size: async (key) => {
+      try {
+        const info = await stat(await checked(key));
+        return info.isFile() ? info.size : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    read: async (key) => createReadStream(await checked(key)),
+    remove: async (key) => rm(await checked(key), { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,62 @@
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStorage, UnsafePathError, type Storage } from '.';
+
+let base: string;
+let storage: Storage;
+
+beforeEach(async () => {
+  base = await mkdtemp(path.join(os.tmpdir(), 'voxa-storage-'));
+  storage = await createStorage(path.join(base, 'root'));
+});
+afterEach(async () => rm(base, { recursive: true, force: true }));
+
+async function* pieces(...texts: string[]) {
+  for (const text of texts) yield Buffer.from(text);
+}
+
+describe('storage on real files', () => {
+  it('writes a whole file atomically and leaves no temp file behind', async () => {
+    await storage.writeAtomic(['teams', '1', 'a.txt'], Buffer.from('hello'));
+    await storage.writeAtomic(['teams', '1', 'a.txt'], pieces('hel', 'lo again'));
+    expect(await readFile(path.join(storage.root, 'teams/1/a.txt'), 'utf8')).toBe('hello again');
+    expect(await readdir(path.join(storage.root, 'teams/1'))).toEqual(['a.txt']);
+  });
+
+  it('writes chunks in place, in any order, without truncating', async () => {
+    const key = ['s', 'file.partial'];
+    expect(await storage.writeAt(key, 5, pieces('world'))).toBe(5);
+    expect(await storage.writeAt(key, 0, pieces('he', 'llo'))).toBe(5);
+    expect(await storage.writeAt(key, 0, pieces('hello'))).toBe(5);
+    expect(await storage.size(key)).toBe(10);
+    await storage.sync(key);
+    await storage.move(key, ['s', 'files', 'file.dcm']);
+    expect(await storage.size(key)).toBeNull();
+    expect(await readFile(await storage.path(['s', 'files', 'file.dcm']), 'utf8')).toBe('helloworld');
+  });
+
+  it('removes files and folders, and a missing one quietly', async () => {
+    await storage.writeAtomic(['d', 'x'], Buffer.from('x'));
+    await storage.remove(['d']);
+    await storage.remove(['d']);
+    expect(await storage.size(['d', 'x'])).toBeNull();
+  });
+
+  it('refuses a symbolic link that leaves the root, below it or as the file itself', async () => {
+    const outside = path.join(base, 'outside');
+    await writeFile(outside, 'secret');
+    await symlink(base, path.join(storage.root, 'escape'));
+    await symlink(outside, path.join(storage.root, 'file-link'));
+    await expect(storage.writeAtomic(['escape', 'x'], Buffer.from('x'))).rejects.toThrow(UnsafePathError);
+    await expect(storage.read(['escape', 'outside'])).rejects.toThrow(UnsafePathError);
+    await expect(storage.size(['file-link'])).rejects.toThrow(UnsafePathError);
+    expect(await readFile(outside, 'utf8')).toBe('secret');
+  });
+
+  it('refuses traversal before touching the disk', async () => {
+    await expect(storage.writeAtomic(['..', 'x'], Buffer.from('x'))).rejects.toThrow(UnsafePathError);
+    await expect(storage.remove(['a', '..', '..'])).rejects.toThrow(UnsafePathError);
+  });
+});

@@ -18,7 +18,9 @@ import type { Config } from './config';
 import type { Deps } from './deps';
 import { buildContext } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
-import { registerModules, socketIdentity } from './modules';
+import { registerJobs, registerModules, socketIdentity } from './modules';
+import { createConverter } from './platform/dcm2niix';
+import { createQueue } from './platform/queue';
 import type { Db } from './platform/db';
 import { createMailer, type Mailer } from './platform/mail';
 import { attachRealtime } from './platform/realtime';
@@ -37,10 +39,12 @@ export interface AppOptions {
   db: Db;
   /** Replaces the configured mailer (tests capture mail). */
   mailer?: Mailer;
+  /** Runs the background jobs in this process too (the `serve` and `worker` roles); default true. */
+  workers?: boolean;
 }
 
 /** Builds the whole HTTP app (API under /api, SPA elsewhere, socket.io) without listening. */
-export async function buildApp({ config, db, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, workers = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
@@ -56,12 +60,25 @@ export async function buildApp({ config, db, mailer }: AppOptions): Promise<Fast
     authenticate: (token) => socketIdentity(db, token),
   });
   app.addHook('onClose', async () => realtime.close());
+  const queue = createQueue({
+    db,
+    redisUrl: config.REDIS_URL,
+    onError: (error, jobId) => app.log.error({ err: error, jobId }, 'job failed'),
+  });
+  const converter = createConverter(config.DCM2NIIX_BINARY);
+  // Workers stop taking jobs before the database and the converter go.
+  app.addHook('onClose', async () => {
+    await queue.close();
+    await converter.close();
+  });
   const deps: Deps = {
     config,
     db,
     realtime,
     keys: await loadServerKeys(db, config.APP_SECRET),
     storage: await createStorage(config.DATA_DIR),
+    queue,
+    converter,
     log: app.log,
     mailer:
       mailer ??
@@ -74,6 +91,7 @@ export async function buildApp({ config, db, mailer }: AppOptions): Promise<Fast
   };
 
   app.decorate('deps', deps);
+  if (workers) registerJobs(deps);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Voxa API', version: '1' }, servers: [{ url: '/api' }] },

@@ -28,6 +28,10 @@ export const ConfigSchema = z.object({
     .positive()
     .default(1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** A native dcm2niix to try before the WebAssembly build (docs/decisions/0015). */
+  DCM2NIIX_BINARY: z.string().min(1).optional(),
+  /** Series converted at once by each process that runs jobs. */
+  CONVERSION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Keys server-side hashes (original study UIDs); generated and kept in the database when absent. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters.').optional(),

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import type { Converter } from './platform/dcm2niix';
 import type { Db } from './platform/db';
 import type { Mailer } from './platform/mail';
+import type { JobQueue } from './platform/queue';
 import type { Realtime } from './platform/realtime';
 import type { ServerKeys } from './platform/server-keys';
 import type { Storage } from './platform/storage';
@@ -15,5 +17,7 @@ export interface Deps {
   keys: ServerKeys;
   /** Files under DATA_DIR. */
   storage: Storage;
+  queue: JobQueue;
+  converter: Converter;
   log: FastifyBaseLogger;
 }

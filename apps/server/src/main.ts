@@ -3,7 +3,10 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './platform/db';
 
-/** Process roles: `serve` (HTTP API, socket.io and, for now, the jobs) and `migrate`. */
+/**
+ * Process roles: `serve` (HTTP API, socket.io and the background jobs: the single-process default),
+ * `api` (HTTP and socket.io only), `worker` (background jobs only) and `migrate`.
+ */
 async function main(role: string | undefined): Promise<void> {
   const config = loadConfig();
   const db = await openDb({
@@ -14,8 +17,9 @@ async function main(role: string | undefined): Promise<void> {
     await db.destroy();
     return;
   }
-  if (role !== 'serve') throw new Error(`Unknown role "${role}"; use serve or migrate.`);
-  const app = await buildApp({ config, db });
+  if (role !== 'serve' && role !== 'api' && role !== 'worker')
+    throw new Error(`Unknown role "${role}"; use serve, api, worker or migrate.`);
+  const app = await buildApp({ config, db, workers: role !== 'api' });
   const close = async () => {
     await app.close();
     await db.destroy();
@@ -23,6 +27,11 @@ async function main(role: string | undefined): Promise<void> {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
+  if (role === 'worker') {
+    await app.ready();
+    app.log.info('Voxa worker: running background jobs');
+    return;
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     `Voxa at ${config.PUBLIC_PROTOCOL}://${config.BASE_DOMAIN} (teams at {slug}.${config.BASE_DOMAIN})`,

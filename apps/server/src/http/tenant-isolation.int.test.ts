@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { allEndpoints, type Endpoint } from '@voxa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -31,6 +32,8 @@ interface Fixtures {
   /** Row ids owned by team A and by team B that samples put in queries and bodies. */
   labelA: number;
   labelB: number;
+  studyA: { id: number; uuid: string };
+  studyB: { id: number; uuid: string };
 }
 
 type Params = Record<string, number | string>;
@@ -97,6 +100,59 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'GET /c-upload/file': () => ({ query: { session_id: '00000000-0000-4000-8000-000000000000' } }),
   // Multipart in real use; access is decided before the body is read, so no body is needed here.
   'POST /c-upload/file': () => ({}),
+  'POST /upload/studies': (f) => ({
+    query: { version: '2' },
+    body: {
+      study: {
+        id: 's',
+        patientName: 'ANON-0000000000',
+        modality: 'CT',
+        series: [
+          { id: '1.2.3', type: 'dcm', seriesNumber: 1, modalityCode: 'CT', cnt: 1, numberOfFrames: 1 },
+        ],
+      },
+      studyInstanceUid: '1.2.3',
+      session_id: f.paramsA.session,
+      anonymize: true,
+    },
+    foreignBody: {
+      study: {
+        id: 's',
+        patientName: 'ANON-0000000000',
+        modality: 'CT',
+        series: [
+          { id: '1.2.3', type: 'dcm', seriesNumber: 1, modalityCode: 'CT', cnt: 1, numberOfFrames: 1 },
+        ],
+      },
+      studyInstanceUid: '1.2.3',
+      session_id: f.paramsB.session,
+      anonymize: true,
+    },
+  }),
+  'POST /c-upload/convert/serie/:session': (f) => ({
+    body: {
+      studyClientId: 's',
+      studyRemoteId: f.studyA.id,
+      studyRemoteUuid: f.studyA.uuid,
+      serieClientUploadId: 'x',
+      serieRemoteId: 1,
+      serieRemoteUuid: f.studyA.uuid,
+      type: 'dcm',
+      location: 'local',
+      files: ['file-0001'],
+      modalityCode: 'CT',
+      anonymize: true,
+      idx: 0,
+    },
+  }),
+  'POST /upload/change-status': (f) => ({
+    body: { uuid: f.studyA.uuid, id: f.studyA.id, state: 'converted' },
+    foreignBody: { uuid: f.studyB.uuid, id: f.studyB.id, state: 'converted' },
+  }),
+  'POST /upload-finished': (f) => ({
+    body: { studies: [{ studyUuid: f.studyA.uuid }] },
+    foreignBody: { studies: [{ studyUuid: f.studyB.uuid }] },
+  }),
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
@@ -106,7 +162,13 @@ const ownsPathIds = (e: Endpoint) =>
 
 const key = (e: Endpoint) => `${e.method} ${e.path}`;
 /** Endpoints whose sample names another team's ids in the body. */
-const foreignBodies = new Set(['PUT /team/users/:userId', 'POST /invitations/save-item']);
+const foreignBodies = new Set([
+  'PUT /team/users/:userId',
+  'POST /invitations/save-item',
+  'POST /upload/studies',
+  'POST /upload/change-status',
+  'POST /upload-finished',
+]);
 /** Endpoints whose sample names another team's ids in the query. */
 const foreignQueries = new Set(['PUT /label', 'POST /label/study/:studyId', 'DELETE /label/study/:studyId']);
 const teamEndpoints = allEndpoints().filter((e) => e.scope === 'team');
@@ -142,6 +204,14 @@ beforeAll(async () => {
     .execute();
   const studyA = await buildStudy(t, a);
   const studyB = await buildStudy(t, b);
+  const [sessionA, sessionB] = await t.db
+    .insertInto('upload_sessions')
+    .values([
+      { uuid: randomUUID(), team_id: a.id, user_id: ownerA.id },
+      { uuid: randomUUID(), team_id: b.id, user_id: ownerB.id },
+    ])
+    .returning('uuid')
+    .execute();
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -161,6 +231,7 @@ beforeAll(async () => {
       id: invitationA?.id ?? 0,
       studyId: studyA.id,
       studyInstanceUid: '1.2.3.4',
+      session: sessionA?.uuid ?? '',
     },
     paramsB: {
       userId: memberB.id,
@@ -168,9 +239,12 @@ beforeAll(async () => {
       id: invitationB?.id ?? 0,
       studyId: studyB.id,
       studyInstanceUid: '1.2.3.4',
+      session: sessionB?.uuid ?? '',
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,
+    studyA,
+    studyB,
   };
 });
 afterAll(async () => t.close());

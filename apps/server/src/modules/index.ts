@@ -5,6 +5,8 @@ import type { SocketIdentity } from '../platform/realtime';
 import { hashToken } from '../platform/secrets';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
+import { convertSeriesJob } from './conversion/convert-job';
+import { conversionRoutes } from './conversion/routes';
 import { deidentifyRoutes } from './deidentify/routes';
 import { invitationRoutes } from './invitations/routes';
 import { labelRoutes } from './labels/routes';
@@ -26,10 +28,18 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   adminRoutes(api, deps);
   logRoutes(api, deps);
   deidentifyRoutes(api, deps);
+  conversionRoutes(api, deps);
   referenceRoutes(api, deps);
   labelRoutes(api, deps);
   studyRoutes(api, deps);
   uploadRoutes(api, deps);
+}
+
+/** Every background job's handler, run by processes with the `serve` or `worker` role. */
+export function registerJobs(deps: Deps): void {
+  deps.queue.work('convert-series', (payload) => convertSeriesJob(deps, payload), {
+    concurrency: deps.config.CONVERSION_CONCURRENCY,
+  });
 }
 
 /** Who a socket belongs to, from the token it connects with. */

@@ -1,0 +1,80 @@
+import type { Body, Params, SeriesStatus } from '@voxa/contracts';
+import type { api } from '@voxa/contracts';
+import type { Deps } from '../../deps';
+import { notFound, unprocessable } from '../../http/errors';
+import type { TeamContext } from '../../http/context';
+import { findSession } from './sessions';
+
+type ConvertRequest = Body<typeof api.conversion.convertSeries>;
+
+/** Where a series' files are, as the job reads them: names under the session's stored files. */
+export interface SeriesSource {
+  session: string;
+  files: string[];
+  type: 'dcm' | 'nii';
+  anonymize: boolean;
+}
+
+/**
+ * Queues the conversion of one uploaded series: the study and series must be the team's and match each
+ * other, and every file named must be complete in the session. Asking again for a queued or converted
+ * series changes nothing (the job id is the series').
+ */
+export async function requestConversion(
+  deps: Deps,
+  ctx: TeamContext,
+  params: Params<typeof api.conversion.convertSeries>,
+  body: ConvertRequest,
+): Promise<{ status: SeriesStatus }> {
+  const session = await findSession(deps.db, ctx.team.id, params.session);
+  const series = await deps.db
+    .selectFrom('series')
+    .innerJoin('studies', 'studies.id', 'series.study_id')
+    .select(['series.id', 'series.status', 'series.data'])
+    .where('series.id', '=', body.serieRemoteId)
+    .where('series.uuid', '=', body.serieRemoteUuid)
+    .where('studies.id', '=', body.studyRemoteId)
+    .where('studies.uuid', '=', body.studyRemoteUuid)
+    .where('series.team_id', '=', ctx.team.id)
+    .where('studies.team_id', '=', ctx.team.id)
+    .executeTakeFirst();
+  if (!series) throw notFound('Series not found.');
+  if (series.status === 'done' || series.status === 'converting' || series.status === 'generatingNii')
+    return { status: series.status as SeriesStatus };
+
+  const files = await completeFileNames(deps, session.id, body.files);
+  const source: SeriesSource = { session: session.uuid, files, type: body.type, anonymize: body.anonymize };
+  await deps.db
+    .updateTable('series')
+    .set({
+      status: 'converting',
+      data: JSON.stringify({ ...series.data, source, idx: body.idx }),
+      updated_at: new Date(),
+    })
+    .where('id', '=', series.id)
+    .execute();
+  await deps.db
+    .updateTable('studies')
+    .set({ status: 'converting', updated_at: new Date() })
+    .where('id', '=', body.studyRemoteId)
+    .execute();
+  await deps.queue.add('convert-series', { seriesId: series.id }, `convert-series-${series.id}`);
+  return { status: 'converting' };
+}
+
+/** The stored names of the files, each complete in the session; files are named by their upload file id. */
+async function completeFileNames(deps: Deps, sessionId: number, fileIds: string[]): Promise<string[]> {
+  const rows = await deps.db
+    .selectFrom('upload_files')
+    .select(['client_file_id', 'name', 'completed_at'])
+    .where('session_id', '=', sessionId)
+    .where('client_file_id', 'in', [...new Set(fileIds)])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.client_file_id, r]));
+  const missing = fileIds.filter((id) => !byId.get(id)?.completed_at);
+  if (missing.length > 0) {
+    const message = `${missing.length} file(s) of the series are not uploaded completely.`;
+    throw unprocessable(message, { files: missing.slice(0, 20) });
+  }
+  return fileIds.map((id) => (byId.get(id) as { name: string }).name);
+}

@@ -1,0 +1,81 @@
+import type { Body, SeriesStatus, StudyStatus } from '@voxa/contracts';
+import type { api } from '@voxa/contracts';
+import type { Deps } from '../../deps';
+import { notFound } from '../../http/errors';
+import type { TeamContext } from '../../http/context';
+import { sessionKey } from '../upload/layout';
+import { finalStudyStatus } from './policy';
+
+/** POST /upload/change-status: the page's conclusion about one study of the team. */
+export async function changeStudyStatus(
+  deps: Deps,
+  ctx: TeamContext,
+  body: Body<typeof api.conversion.changeStatus>,
+): Promise<{ status: StudyStatus }> {
+  const updated = await deps.db
+    .updateTable('studies')
+    .set({ status: body.state, updated_at: new Date() })
+    .where('id', '=', body.id)
+    .where('uuid', '=', body.uuid)
+    .where('team_id', '=', ctx.team.id)
+    .returning('status')
+    .executeTakeFirst();
+  if (!updated) throw notFound('Study not found.');
+  return { status: body.state };
+}
+
+/**
+ * POST /upload-finished: each study gets its final status from its series (converted when one is done),
+ * and an upload session whose studies are all settled loses its raw files: nothing of the originals
+ * outlives the upload.
+ */
+export async function finishUpload(
+  deps: Deps,
+  ctx: TeamContext,
+  body: Body<typeof api.conversion.finished>,
+): Promise<{ studies: { studyUuid: string; status: StudyStatus }[] }> {
+  const uuids = [...new Set(body.studies.map((s) => s.studyUuid))];
+  const studies = await deps.db
+    .selectFrom('studies')
+    .select(['id', 'uuid', 'upload_id'])
+    .where('team_id', '=', ctx.team.id)
+    .where('uuid', 'in', uuids)
+    .execute();
+  if (studies.length !== uuids.length) throw notFound('Study not found.');
+  const results: { studyUuid: string; status: StudyStatus }[] = [];
+  for (const study of studies) {
+    const series = await deps.db
+      .selectFrom('series')
+      .select('status')
+      .where('study_id', '=', study.id)
+      .execute();
+    const status = finalStudyStatus(series.map((s) => s.status as SeriesStatus));
+    await deps.db
+      .updateTable('studies')
+      .set({ status, updated_at: new Date() })
+      .where('id', '=', study.id)
+      .execute();
+    results.push({ studyUuid: study.uuid, status });
+  }
+  await removeSettledSessions(deps, ctx.team.id, [...new Set(studies.map((s) => s.upload_id))]);
+  return { studies: results };
+}
+
+async function removeSettledSessions(deps: Deps, teamId: number, sessionIds: (number | null)[]) {
+  for (const sessionId of sessionIds) {
+    if (sessionId === null) continue;
+    const open = await deps.db
+      .selectFrom('series')
+      .select('status')
+      .where('upload_id', '=', sessionId)
+      .execute();
+    // Series still converting need their files; series never sent for conversion do not.
+    if (open.some((s) => s.status === 'converting' || s.status === 'generatingNii')) continue;
+    const session = await deps.db
+      .selectFrom('upload_sessions')
+      .select('uuid')
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    if (session) await deps.storage.remove([...sessionKey(teamId, session.uuid), 'files']);
+  }
+}

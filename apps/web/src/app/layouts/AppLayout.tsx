@@ -15,6 +15,7 @@ import { useUser } from '../session/useUser';
 import { HeaderBreadcrumbs } from '../shell/HeaderBreadcrumbs';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner';
 import { Sidebar } from '../shell/Sidebar';
+import { UploadProvider } from '../../modules/upload/UploadProvider';
 
 /** The signed-in application: header with breadcrumbs, 240 px sidebar, page. */
 export function AppLayout() {
@@ -35,34 +36,49 @@ export function AppLayout() {
   const impersonating = user.data?.impersonator ? user.data.name : null;
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" gap="md" wrap="nowrap">
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-          <Anchor
-            component={Link}
-            to="/dashboard"
-            underline="never"
-            c="inherit"
-            visibleFrom="sm"
-            w={SIDEBAR_WIDTH - 16}
-          >
-            <Logo size={24} />
-          </Anchor>
-          <HeaderBreadcrumbs />
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar data-testid="sidebar" aria-label="Sidebar">
-        <Sidebar ready={ready} user={user.data} team={team.data} inTeam={Boolean(slug)} onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        {impersonating && <ImpersonationBanner name={impersonating} />}
-        <GuardedOutlet />
-      </AppShell.Main>
-    </AppShell>
+    // The upload outlives its route: leaving /upload-v2 shrinks it to the mini panel.
+    <UploadProvider>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" gap="md" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Anchor
+              component={Link}
+              to="/dashboard"
+              underline="never"
+              c="inherit"
+              visibleFrom="sm"
+              w={SIDEBAR_WIDTH - 16}
+            >
+              <Logo size={24} />
+            </Anchor>
+            <HeaderBreadcrumbs />
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar data-testid="sidebar" aria-label="Sidebar">
+          <Sidebar
+            ready={ready}
+            user={user.data}
+            team={team.data}
+            inTeam={Boolean(slug)}
+            onNavigate={close}
+          />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          {impersonating && <ImpersonationBanner name={impersonating} />}
+          <GuardedOutlet />
+        </AppShell.Main>
+      </AppShell>
+    </UploadProvider>
   );
 }

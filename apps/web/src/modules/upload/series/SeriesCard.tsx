@@ -21,6 +21,7 @@ export function SeriesCard({ series, study, uploadState, moving }: SeriesCardPro
       withBorder
       w={160}
       data-testid="series-row"
+      data-series-id={series.id}
       aria-label={`Series ${series.seriesNumber ?? series.id}`}
       bd={moving ? '2px solid var(--mantine-color-blue-6)' : undefined}
     >

@@ -24,7 +24,13 @@ export function StudyCard({ study, uploadState, anonymizeAll, movingSeriesId, mo
   const { dispatch } = useUpload();
   const editable = uploadState === 'preview';
   return (
-    <Card withBorder component="section" aria-label={`Study ${study.patientName}`} data-testid="study">
+    <Card
+      withBorder
+      component="section"
+      aria-label={`Study ${study.patientName}`}
+      data-testid="study"
+      data-study-id={study.id}
+    >
       <Stack gap="sm">
         <StudyHeader study={study} editable={editable} anonymizeAll={anonymizeAll} />
         <DuplicateWarning studyInstanceUid={study.studyInstanceUid} />

@@ -22,6 +22,7 @@ import { registerModules, socketIdentity } from './modules';
 import type { Db } from './platform/db';
 import { createMailer, type Mailer } from './platform/mail';
 import { attachRealtime } from './platform/realtime';
+import { loadServerKeys } from './platform/server-keys';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, mailer }: AppOptions): Promise<Fast
     config,
     db,
     realtime,
+    keys: await loadServerKeys(db, config.APP_SECRET),
     log: app.log,
     mailer:
       mailer ??

@@ -24,6 +24,8 @@ export const ConfigSchema = z.object({
     .default(1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** Keys server-side hashes (original study UIDs); generated and kept in the database when absent. */
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters.').optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './platform/db';
 import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
+import type { ServerKeys } from './platform/server-keys';
 
 /** The adapters every service receives; tests pass real ones or fakes. */
 export interface Deps {
@@ -10,5 +11,6 @@ export interface Deps {
   db: Db;
   mailer: Mailer;
   realtime: Realtime;
+  keys: ServerKeys;
   log: FastifyBaseLogger;
 }

@@ -10,6 +10,8 @@ import type { Permission } from './permissions';
  */
 export type Scope = 'public' | 'user' | 'team' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Where an endpoint is served: the API host under `/api`, the spec's "services host" under `/svc`. */
+export type ApiHost = 'api' | 'services';
 
 export interface Endpoint {
   method: Method;
@@ -18,6 +20,10 @@ export interface Endpoint {
   scope: Scope;
   /** Permissions the caller must hold in the request's team (team scope only). */
   permissions?: readonly Permission[];
+  /** At least one of these must be held too (team scope only): several pages reach the same data. */
+  anyPermission?: readonly Permission[];
+  /** 'api' unless stated. */
+  host?: ApiHost;
   summary: string;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -30,6 +36,11 @@ export interface Endpoint {
 
 export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
+}
+
+/** The path prefix of an endpoint's host. */
+export function hostPrefix(e: Pick<Endpoint, 'host'>): '/api' | '/svc' {
+  return e.host === 'services' ? '/svc' : '/api';
 }
 
 export type Body<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;

@@ -46,3 +46,8 @@ export const RoleAssignablePermission = z.enum(ROLE_ASSIGNABLE_PERMISSIONS as [P
 export function hasAll(held: readonly string[], required: readonly Permission[]): boolean {
   return required.every((p) => held.includes(p));
 }
+
+/** Holds at least one of `any`; an empty list asks for nothing. */
+export function hasAny(held: readonly string[], any: readonly Permission[]): boolean {
+  return any.length === 0 || any.some((p) => held.includes(p));
+}

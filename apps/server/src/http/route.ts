@@ -1,5 +1,5 @@
 import type { Body, Endpoint, Params, Query, Reply } from '@voxa/contracts';
-import { hasAll } from '@voxa/contracts';
+import { hasAll, hasAny, hostPrefix } from '@voxa/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { RequestContext, TeamContext, UserContext } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
@@ -42,6 +42,9 @@ export function route<E extends Endpoint>(
   extras?: RouteExtras,
 ) {
   const status = e.status ?? 200;
+  // Each host is its own Fastify scope (app.ts): an endpoint registered on the wrong one would answer 404.
+  if (app.prefix !== hostPrefix(e))
+    throw new Error(`${e.method} ${e.path} belongs under ${hostPrefix(e)}, not ${app.prefix || '/'}`);
   app.route({
     method: e.method,
     url: e.path,
@@ -83,4 +86,5 @@ export function enforceScope(e: Endpoint, ctx: RequestContext): void {
   if (e.scope !== 'team') return;
   if (!ctx.team) throw notFound('Team not found.');
   if (e.permissions && !hasAll(ctx.permissions, e.permissions)) throw forbidden();
+  if (e.anyPermission && !hasAny(ctx.permissions, e.anyPermission)) throw forbidden();
 }

@@ -9,6 +9,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { callAtHost } from '../../test/host-call';
+import { buildStudy } from '../../test/study-factories';
 import { createTestApp, type CallOptions, type TestApp } from '../../test/test-app';
 
 /**
@@ -25,15 +26,22 @@ interface Fixtures {
   /** A member of A whose role holds no permission. */
   powerlessA: TestUser;
   /** Path parameter values owned by team A, and by team B. */
-  paramsA: Record<string, number>;
-  paramsB: Record<string, number>;
+  paramsA: Params;
+  paramsB: Params;
+  /** Row ids owned by team A and by team B that samples put in queries and bodies. */
+  labelA: number;
+  labelB: number;
 }
+
+type Params = Record<string, number | string>;
 
 interface Sample {
   body?: unknown;
   query?: Record<string, string>;
   /** A body naming another team's ids, on own-team params: must answer 404. */
   foreignBody?: unknown;
+  /** A query naming another team's ids, on own-team params: must answer 404. */
+  foreignQuery?: Record<string, string>;
 }
 
 const samples: Record<string, (f: Fixtures) => Sample> = {
@@ -59,15 +67,47 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /admin/roles/:roleId': () => ({ body: { permissions: ['r:dashboard'] } }),
   'POST /admin/user-switch': (f) => ({ body: { user_id: f.ownerA.id } }),
   'GET /admin/audit': () => ({ query: { page: '1' } }),
+  'GET /modality': () => ({}),
+  'GET /acquisition': () => ({}),
+  'GET /pipelines': () => ({}),
+  'GET /structures/categories': () => ({}),
+  'GET /label': () => ({}),
+  'POST /label': () => ({ body: { name: 'Isolation' } }),
+  'PUT /label': (f) => ({
+    query: { id: String(f.labelA) },
+    body: { color: '#123456' },
+    foreignQuery: { id: String(f.labelB) },
+  }),
+  'GET /label/study/:studyId': () => ({}),
+  'POST /label/study/:studyId': (f) => ({
+    query: { id: String(f.labelA) },
+    foreignQuery: { id: String(f.labelB) },
+  }),
+  'DELETE /label/study/:studyId': (f) => ({
+    query: { id: String(f.labelA) },
+    foreignQuery: { id: String(f.labelB) },
+  }),
+  'GET /studies/:studyInstanceUid/check': () => ({}),
+  'POST /llm/prompts': () => ({
+    query: { wsid: 'no-such-socket' },
+    body: { studies: [{ id: 's1', modality: 'CT', series: [{ id: 'x1', modality: 'CT' }] }] },
+  }),
 };
+
+/** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
+const unownedParams = new Set(['studyInstanceUid']);
+const ownsPathIds = (e: Endpoint) =>
+  [...e.path.matchAll(/:(\w+)/g)].some(([, name]) => !unownedParams.has(name ?? ''));
 
 const key = (e: Endpoint) => `${e.method} ${e.path}`;
 /** Endpoints whose sample names another team's ids in the body. */
 const foreignBodies = new Set(['PUT /team/users/:userId', 'POST /invitations/save-item']);
+/** Endpoints whose sample names another team's ids in the query. */
+const foreignQueries = new Set(['PUT /label', 'POST /label/study/:studyId', 'DELETE /label/study/:studyId']);
 const teamEndpoints = allEndpoints().filter((e) => e.scope === 'team');
 const adminEndpoints = allEndpoints().filter((e) => e.scope === 'admin');
 
-function fill(e: Endpoint, params: Record<string, number>): string {
+function fill(e: Endpoint, params: Params): string {
   return e.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key(e)}; add it to the params maps`);
@@ -87,6 +127,16 @@ beforeAll(async () => {
   await buildRole(t, a, 'Nobody');
   const powerlessA = await buildMember(t, a, 'Nobody');
   const memberB = await buildMember(t, b, 'Member');
+  const [labelA, labelB] = await t.db
+    .insertInto('labels')
+    .values([
+      { team_id: a.id, name: 'Label A' },
+      { team_id: b.id, name: 'Label B' },
+    ])
+    .returning('id')
+    .execute();
+  const studyA = await buildStudy(t, a);
+  const studyB = await buildStudy(t, b);
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -100,18 +150,38 @@ beforeAll(async () => {
     b,
     ownerA,
     powerlessA,
-    paramsA: { userId: powerlessA.id, roleId: a.roles.Viewer, id: invitationA?.id ?? 0 },
-    paramsB: { userId: memberB.id, roleId: b.roles.Viewer, id: invitationB?.id ?? 0 },
+    paramsA: {
+      userId: powerlessA.id,
+      roleId: a.roles.Viewer,
+      id: invitationA?.id ?? 0,
+      studyId: studyA.id,
+      studyInstanceUid: '1.2.3.4',
+    },
+    paramsB: {
+      userId: memberB.id,
+      roleId: b.roles.Viewer,
+      id: invitationB?.id ?? 0,
+      studyId: studyB.id,
+      studyInstanceUid: '1.2.3.4',
+    },
+    labelA: labelA?.id ?? 0,
+    labelB: labelB?.id ?? 0,
   };
 });
 afterAll(async () => t.close());
 
-type CallWith = CallOptions & { params: Record<string, number>; body?: unknown; host?: TestTeam };
+type CallWith = CallOptions & {
+  params: Params;
+  body?: unknown;
+  query?: Record<string, string>;
+  host?: TestTeam;
+};
 
 /** Calls an endpoint with its sample; the team goes in the `Team` header, or in the Host when `host` is given. */
 async function call(e: Endpoint, opts: CallWith) {
   const sample = samples[key(e)]?.(f) ?? {};
-  const query = sample.query ? `?${new URLSearchParams(sample.query).toString()}` : '';
+  const queryValues = 'query' in opts ? opts.query : sample.query;
+  const query = queryValues ? `?${new URLSearchParams(queryValues).toString()}` : '';
   const body = 'body' in opts ? opts.body : sample.body;
   const url = `${fill(e, opts.params)}${query}`;
   if (opts.host)
@@ -148,7 +218,7 @@ describe('tenant isolation', () => {
     });
 
     // Only the checks that apply to this endpoint are generated, so nothing here is skipped.
-    if (e.permissions?.length)
+    if (e.permissions?.length || e.anyPermission?.length)
       it('answers 403 to a member without the permission', async () => {
         const byHeader = await call(e, { params: f.paramsA, token: f.powerlessA.token, team: f.a.slug });
         expect(byHeader.status).toBe(403);
@@ -156,7 +226,7 @@ describe('tenant isolation', () => {
         expect(byHost.status).toBe(403);
       });
 
-    if (e.path.includes(':'))
+    if (ownsPathIds(e))
       it('answers 404 for another team’s ids in the path', async () => {
         const res = await call(e, { params: f.paramsB, token: f.ownerA.token, team: f.a.slug });
         expect(res.status).toBe(404);
@@ -170,6 +240,18 @@ describe('tenant isolation', () => {
           token: f.ownerA.token,
           team: f.a.slug,
           body: foreign,
+        });
+        expect(res.status).toBe(404);
+      });
+
+    if (foreignQueries.has(key(e)))
+      it('answers 404 for another team’s ids in the query', async () => {
+        const foreign = samples[key(e)]?.(f).foreignQuery;
+        const res = await call(e, {
+          params: f.paramsA,
+          token: f.ownerA.token,
+          team: f.a.slug,
+          query: foreign,
         });
         expect(res.status).toBe(404);
       });

@@ -6,9 +6,12 @@ import { hashToken } from '../platform/secrets';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { invitationRoutes } from './invitations/routes';
+import { labelRoutes } from './labels/routes';
 import { logRoutes } from './logs/routes';
 import { permissionRoutes } from './permissions/routes';
+import { referenceRoutes } from './reference/routes';
 import { roleRoutes } from './roles/routes';
+import { studyRoutes } from './studies/routes';
 import { teamRoutes } from './teams/routes';
 
 /** Every feature's routes, registered under /api. */
@@ -20,6 +23,9 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   invitationRoutes(api, deps);
   adminRoutes(api, deps);
   logRoutes(api, deps);
+  referenceRoutes(api, deps);
+  labelRoutes(api, deps);
+  studyRoutes(api, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

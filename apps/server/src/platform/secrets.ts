@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scryptAsync = promisify(scrypt) as (
@@ -33,4 +33,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const opts = { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem };
   const key = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, opts);
   return timingSafeEqual(key, expected);
+}
+
+/** HMAC-SHA256 of the parts (joined with NUL, which no part may hold) under a server key, as hex. */
+export function keyedHash(key: Buffer, ...parts: string[]): string {
+  return createHmac('sha256', key).update(parts.join('\0')).digest('hex');
+}
+
+/** A key for one purpose from a longer-lived secret, so one secret never keys two uses. */
+export function deriveKey(secret: string | Buffer, purpose: string): Buffer {
+  return createHmac('sha256', secret).update(`voxa:${purpose}`).digest();
 }

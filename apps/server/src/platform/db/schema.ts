@@ -13,6 +13,16 @@ export interface Database {
   invitations: InvitationsTable;
   activity_logs: ActivityLogsTable;
   audit_logs: AuditLogsTable;
+  server_secrets: ServerSecretsTable;
+  modalities: ModalitiesTable;
+  acquisitions: AcquisitionsTable;
+  pipelines: PipelinesTable;
+  structure_categories: StructureCategoriesTable;
+  labels: LabelsTable;
+  studies: StudiesTable;
+  series: SeriesTable;
+  study_labels: StudyLabelsTable;
+  llm_prompts: LlmPromptsTable;
 }
 
 export interface UsersTable {
@@ -113,3 +123,124 @@ export interface AuditLogsTable {
   data: ColumnType<Record<string, unknown>, string, string>;
   created_at: Generated<Date>;
 }
+
+/** Secrets the server makes for itself once and every process shares (such as the study UID hash key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
+export interface ModalitiesTable {
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export interface AcquisitionsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** null: offered for every modality (NONE). */
+  modality_code: string | null;
+  sort: number;
+}
+
+export interface PipelinesTable {
+  code: string;
+  name: string;
+  modality_code: string;
+  acquisitions: ColumnType<string[], string[], string[]>;
+  sort: number;
+}
+
+/** Body parts (the spec's categories). */
+export interface StructureCategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  sort: number;
+}
+
+export interface LabelsTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  color: Generated<string>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type LabelRow = Selectable<LabelsTable>;
+
+/**
+ * Status of a study or series as the upload moves it on (upload-and-organize.md section 4): uploading,
+ * uploaded, converting, converted (study) / done (series), error, skipped. Plain text so later flows may add.
+ */
+export type StudyStatus = string;
+
+export interface StudiesTable {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  team_id: number;
+  user_id: number | null;
+  /** The upload session it came with; no foreign key until uploads have their table. */
+  upload_id: number | null;
+  /** As stored: remapped when the study is anonymised. */
+  study_uid: string;
+  /** Keyed hash of the original StudyInstanceUID within the team (duplicate check; see study-uid-hash.ts). */
+  original_uid_hash: string;
+  status: Generated<StudyStatus>;
+  path: string | null;
+  has_series: Generated<boolean>;
+  structure_category_id: number | null;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type StudyRow = Selectable<StudiesTable>;
+
+export interface SeriesTable {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  study_id: number;
+  team_id: number;
+  upload_id: number | null;
+  series_uid: string;
+  series_number: number | null;
+  modality_code: string | null;
+  acquisition_code: string | null;
+  score: number | null;
+  /** At most one per study (a partial unique index). */
+  ref_serie: Generated<boolean>;
+  sort: Generated<number>;
+  status: Generated<StudyStatus>;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface StudyLabelsTable {
+  study_id: number;
+  label_id: number;
+  team_id: number;
+  created_at: Generated<Date>;
+}
+
+export type PromptStatus = 'pending' | 'done' | 'error' | 'cancelled';
+/** One study's acquisition recognition; its uuid is the llmRemoteId the client holds. */
+export interface LlmPromptsTable {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  team_id: number;
+  user_id: number;
+  socket_id: string;
+  study_client_id: string;
+  modality: string;
+  status: Generated<PromptStatus>;
+  /** Which recogniser answered. */
+  source: 'llm' | 'rules' | null;
+  created_at: Generated<Date>;
+  finished_at: Timestamp | null;
+}
+export type LlmPromptRow = Selectable<LlmPromptsTable>;

@@ -10,6 +10,7 @@ import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { newCredentials } from './support/people';
+import { seedStudy } from './support/seedStudy';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
 
@@ -44,7 +45,7 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
   let person: Person;
   let upload: UploadPage;
 
-  it('reads the drop and moves on to preview', async () => {
+  it('signs the Owner in on a new team that already holds the HEAD study', async () => {
     person = await e2e.person();
     const { page } = person;
     const install = new InstallPage(page);
@@ -57,7 +58,12 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
     await create.waitUntilShown();
     await create.create(team.title, team.slug);
     await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
-    upload = new UploadPage(page);
+    // The team already holds the HEAD study, as if uploaded before.
+    await e2e.server.restart(() => seedStudy(e2e.server.dataDir, team.slug, HEAD));
+  });
+
+  it('reads the drop and moves on to preview', async () => {
+    upload = new UploadPage(person.page);
     await upload.open(e2e.server.teamUrl(team.slug));
 
     await upload.browse([
@@ -70,6 +76,13 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
     await upload.state.filter({ hasText: 'preview' }).waitFor();
     // CT 1 + HEAD 2 (its 1-image series starts deselected) + GE MR 4 + NIfTI 1; the Siemens 2-image series start deselected.
     await upload.processButton(8).waitFor();
+  });
+
+  it('warns about a study the team already holds, and only about that one', async () => {
+    const warning = 'Study exists in your team. Study will be duplicate.';
+    await upload.studyById(HEAD).getByText(warning).waitFor();
+    await upload.page.waitForLoadState('networkidle');
+    await expect(upload.page.getByText(warning).count()).resolves.toBe(1);
   });
 
   it('edits a study name: Esc cancels, Enter saves and marks it, restore brings the original back', async () => {
@@ -178,7 +191,7 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
     // Both studies' acquisitions start over.
     const acquisitions = upload.studyById(CT).getByRole('textbox', { name: 'Acquisition' });
     await expect(
-      acquisitions.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+      acquisitions.evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value)),
     ).resolves.toEqual(['NONE', 'NONE']);
   });
 
@@ -233,7 +246,8 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
       dialogs.push(dialog.type());
       void dialog.dismiss();
     });
-    await page.evaluate(() => location.reload());
+    // Not awaited as a navigation: dismissing the dialog cancels it.
+    await page.evaluate('location.reload()');
     await expect.poll(() => dialogs).toEqual(['beforeunload']);
     await upload.state.filter({ hasText: 'preview' }).waitFor();
   });
@@ -271,9 +285,10 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
     await upload.processButton(2).click();
     await upload.state.filter({ hasText: 'upload' }).waitFor();
     await page.getByTestId('upload-progress').filter({ hasText: 'Uploaded 0 of 2 series' }).waitFor();
-    const statuses = await ct.getByTestId('series-status').allInnerTexts();
+    // Text content: the badge shows it upper-cased.
+    const statuses = await ct.getByTestId('series-status').allTextContents();
     expect(statuses).toEqual(['uploading', 'uploading']);
-    await expect(upload.studyById(HEAD).getByTestId('series-status').allInnerTexts()).resolves.toEqual([
+    await expect(upload.studyById(HEAD).getByTestId('series-status').allTextContents()).resolves.toEqual([
       'skipped',
       'skipped',
       'skipped',

@@ -94,6 +94,6 @@ export class UploadPage {
 
 /** The text of a cell, or the value when the cell is an input (series number, NIfTI modality). */
 async function fieldText(cell: Locator): Promise<string> {
-  const isInput = await cell.evaluate((el) => el instanceof HTMLInputElement);
+  const isInput = await cell.evaluate((el) => el.tagName === 'INPUT');
   return (isInput ? await cell.inputValue() : ((await cell.textContent()) ?? '')).trim();
 }

@@ -60,7 +60,7 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
     await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
     // The team already holds the HEAD study, as if uploaded before.
     await e2e.server.restart(() => seedStudy(e2e.server.dataDir, team.slug, HEAD));
-  });
+  }, 300_000);
 
   it('reads the drop and moves on to preview', async () => {
     upload = new UploadPage(person.page);
@@ -76,7 +76,8 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
     await upload.state.filter({ hasText: 'preview' }).waitFor();
     // CT 1 + HEAD 2 (its 1-image series starts deselected) + GE MR 4 + NIfTI 1; the Siemens 2-image series start deselected.
     await upload.processButton(8).waitFor();
-  });
+    // Some 650 files: reading them took up to 2 minutes on a shared 2-core machine.
+  }, 240_000);
 
   it('warns about a study the team already holds, and only about that one', async () => {
     const warning = 'Study exists in your team. Study will be duplicate.';

@@ -123,7 +123,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
         const res = await fetch(`http://127.0.0.1:${port}/api/install`);
         return res.ok ? true : undefined;
       },
-      { timeoutMs: 60_000, intervalMs: 200 },
+      // A cold start (tsx, PGlite, migrations) took 85 s on a loaded 2-core machine.
+      { timeoutMs: 120_000, intervalMs: 200 },
     );
   };
 

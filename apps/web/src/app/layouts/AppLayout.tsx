@@ -36,49 +36,37 @@ export function AppLayout() {
   const impersonating = user.data?.impersonator ? user.data.name : null;
 
   return (
-    // The upload outlives its route: leaving /upload-v2 shrinks it to the mini panel.
-    <UploadProvider>
-      <AppShell
-        header={{ height: 56 }}
-        navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-        padding="md"
-      >
-        <AppShell.Header>
-          <Group h="100%" px="md" gap="md" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Toggle navigation"
-            />
-            <Anchor
-              component={Link}
-              to="/dashboard"
-              underline="never"
-              c="inherit"
-              visibleFrom="sm"
-              w={SIDEBAR_WIDTH - 16}
-            >
-              <Logo size={24} />
-            </Anchor>
-            <HeaderBreadcrumbs />
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar data-testid="sidebar" aria-label="Sidebar">
-          <Sidebar
-            ready={ready}
-            user={user.data}
-            team={team.data}
-            inTeam={Boolean(slug)}
-            onNavigate={close}
-          />
-        </AppShell.Navbar>
-        <AppShell.Main>
-          {impersonating && <ImpersonationBanner name={impersonating} />}
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="md" wrap="nowrap">
+          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          <Anchor
+            component={Link}
+            to="/dashboard"
+            underline="never"
+            c="inherit"
+            visibleFrom="sm"
+            w={SIDEBAR_WIDTH - 16}
+          >
+            <Logo size={24} />
+          </Anchor>
+          <HeaderBreadcrumbs />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar data-testid="sidebar" aria-label="Sidebar">
+        <Sidebar ready={ready} user={user.data} team={team.data} inTeam={Boolean(slug)} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {impersonating && <ImpersonationBanner name={impersonating} />}
+        {/* The upload outlives its route: away from /upload-v2 it floats as the mini panel. */}
+        <UploadProvider>
           <GuardedOutlet />
-        </AppShell.Main>
-      </AppShell>
-    </UploadProvider>
+        </UploadProvider>
+      </AppShell.Main>
+    </AppShell>
   );
 }

@@ -81,13 +81,14 @@ describe.skipIf(e2eSkipReason())('upload V2 ingest, end to end', () => {
 
     await upload.browse(paths);
     await upload.toast(UNSUPPORTED_FILE_MESSAGE).waitFor();
+    // Counted at once: toasts close by themselves, and reading can outlast one.
+    await expect(upload.toast(UNSUPPORTED_FILE_MESSAGE).count()).resolves.toBe(1);
     await upload.waitUntilRead();
     await screenshot(page, 'upload-v2-read');
 
     for (const kind of ['dcm', 'nii', 'compressed', 'unsupported', 'duplicate'] as const) {
       expect(await upload.count(kind), kind).toBe(expected[kind]);
     }
-    await expect(upload.toast(UNSUPPORTED_FILE_MESSAGE).count()).resolves.toBe(1);
 
     expect(await upload.patientNames()).toEqual(
       expect.arrayContaining(['REMOVED', 'HEAD', 'Test Regression', 'Unknown Patient']),

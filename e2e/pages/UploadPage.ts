@@ -9,7 +9,7 @@ export interface SeriesRow {
   selected: boolean;
 }
 
-/** /upload-v2: Configure upload panel (state, counters), the file pickers and the studies read. */
+/** /upload-v2: Configure upload panel (state, counters), the file pickers, the studies and their series. */
 export class UploadPage {
   readonly heading: Locator;
   readonly next: Locator;
@@ -46,6 +46,11 @@ export class UploadPage {
     await this.page.getByRole('button', { name: 'Next', exact: true, disabled: false }).waitFor();
   }
 
+  /** 'Process (N selected)', shown in preview. */
+  processButton(selected: number): Locator {
+    return this.page.getByRole('button', { name: `Process (${selected} selected)`, exact: true });
+  }
+
   toast(message: string): Locator {
     return this.page.getByRole('alert').filter({ hasText: message });
   }
@@ -58,19 +63,37 @@ export class UploadPage {
     return this.page.getByTestId('study-patient').allInnerTexts();
   }
 
+  /** A study by its id (the StudyInstanceUID, or `nifti:<path>`): names repeat, ids do not. */
+  studyById(id: string): Locator {
+    return this.page.locator(`[data-study-id="${id}"]`);
+  }
+
+  /** A series card by its id (SeriesInstanceUID, or the NIfTI file's path). */
+  seriesById(id: string): Locator {
+    return this.page.locator(`[data-series-id="${id}"]`);
+  }
+
+  /** A series card of a study by its series number, as read from the files. */
+  seriesCard(study: Locator, seriesNumber: string): Locator {
+    return study.locator(`[aria-label="Series ${seriesNumber}"]`);
+  }
+
   async seriesOf(patientName: string): Promise<SeriesRow[]> {
     const rows = await this.study(patientName).getByTestId('series-row').all();
     return Promise.all(
-      rows.map(async (row) => {
-        const cell = async (id: string) => ((await row.getByTestId(id).textContent()) ?? '').trim();
-        return {
-          number: await cell('series-number'),
-          modality: await cell('series-modality'),
-          slices: Number(await cell('series-slices')),
-          frames: Number(await cell('series-frames')),
-          selected: await row.getByRole('checkbox').isChecked(),
-        };
-      }),
+      rows.map(async (row) => ({
+        number: await fieldText(row.getByTestId('series-number')),
+        modality: await fieldText(row.getByTestId('series-modality')),
+        slices: Number(await fieldText(row.getByTestId('series-slices'))),
+        frames: Number(await fieldText(row.getByTestId('series-frames'))),
+        selected: await row.getByRole('checkbox', { name: 'Select series' }).isChecked(),
+      })),
     );
   }
+}
+
+/** The text of a cell, or the value when the cell is an input (series number, NIfTI modality). */
+async function fieldText(cell: Locator): Promise<string> {
+  const isInput = await cell.evaluate((el) => el.tagName === 'INPUT');
+  return (isInput ? await cell.inputValue() : ((await cell.textContent()) ?? '')).trim();
 }

@@ -29,6 +29,11 @@ export interface E2eServer {
   readOutbox: (to: string, opts?: { subject?: RegExp; timeoutMs?: number }) => Promise<OutboxMail>;
   /** What the server printed so far (for failure messages). */
   output: () => string;
+  /**
+   * Stops the server, runs `whileStopped` (the embedded database is free then), and starts it again on
+   * the same DATA_DIR and port, so the browser's sessions and origins stay valid.
+   */
+  restart: (whileStopped?: () => Promise<void>) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -79,29 +84,38 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
   });
 
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'],
-    { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let child: ChildProcess | undefined;
+  let exited: Promise<number | null> = Promise.resolve(null);
   let exitCode: number | null | undefined;
-  void exited.then((code) => (exitCode = code ?? -1));
 
   const baseUrl = `http://localhost:${port}`;
-  const stop = async () => {
-    if (exitCode === undefined) {
+  /** Stops the server process; DATA_DIR stays. */
+  const halt = async () => {
+    if (child && exitCode === undefined) {
       child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const killer = setTimeout(() => child?.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(killer);
     }
+  };
+  const stop = async () => {
+    await halt();
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  try {
+  /** Spawns the server on DATA_DIR and the port, and waits until it answers. */
+  const launch = async () => {
+    exitCode = undefined;
+    const started = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+      cwd: repoRoot,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = started;
+    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    exited = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)));
+    void exited.then((code) => (exitCode = code ?? -1));
     await waitFor(
       'the server to answer GET /api/install',
       async () => {
@@ -109,8 +123,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
         const res = await fetch(`http://127.0.0.1:${port}/api/install`);
         return res.ok ? true : undefined;
       },
-      { timeoutMs: 60_000, intervalMs: 200 },
+      // A cold start (tsx, PGlite, migrations) took 85 s on a loaded 2-core machine.
+      { timeoutMs: 120_000, intervalMs: 200 },
     );
+  };
+
+  try {
+    await launch();
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
@@ -141,6 +160,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
     teamUrl: (slug) => `http://${slug}.localhost:${port}`,
     readOutbox,
     output: () => output,
+    restart: async (whileStopped) => {
+      await halt();
+      await whileStopped?.();
+      await launch();
+    },
     stop,
   };
 }

@@ -15,6 +15,7 @@ import { useUser } from '../session/useUser';
 import { HeaderBreadcrumbs } from '../shell/HeaderBreadcrumbs';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner';
 import { Sidebar } from '../shell/Sidebar';
+import { UploadProvider } from '../../modules/upload/UploadProvider';
 
 /** The signed-in application: header with breadcrumbs, 240 px sidebar, page. */
 export function AppLayout() {
@@ -61,7 +62,10 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         {impersonating && <ImpersonationBanner name={impersonating} />}
-        <GuardedOutlet />
+        {/* The upload outlives its route: away from /upload-v2 it floats as the mini panel. */}
+        <UploadProvider>
+          <GuardedOutlet />
+        </UploadProvider>
       </AppShell.Main>
     </AppShell>
   );

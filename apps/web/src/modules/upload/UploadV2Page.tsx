@@ -1,26 +1,29 @@
-import { Grid, Progress, Stack, Text } from '@mantine/core';
+import { Box, Grid, Progress, Stack, Text } from '@mantine/core';
 import type { FileKind } from '@voxa/imaging';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../ui/PageHeader';
-import { ConfigurePanel, type UploadState } from './ConfigurePanel';
+import { ConfigurePanel } from './ConfigurePanel';
 import { DropZone } from './DropZone';
 import { FileList } from './FileList';
 import { filterByKind } from './fileKinds';
+import { UPLOAD_CONTENT_MAX_HEIGHT } from './paths';
 import { StudyList } from './StudyList';
-import { useIngest } from './useIngest';
+import { warnsOnLeave } from './state/leave';
+import { selectedCount } from './state/model';
+import { useUpload } from './uploadContext';
+import { useLeaveRouteConfirm } from './useLeaveWarning';
+import { useProcessUpload } from './useProcessUpload';
 
 /**
- * /upload-v2, ingest only (issue 3, item 2): drop or browse files and folders, counters per kind, reading
- * progress, studies and series. Later work, not here yet: previews (item 3), study and series editing,
- * selection and the states after preview (item 4), acquisition recognition (item 5), the leave guard and
- * mini panel (item 6), and the server upload (next issue). 'Anonymize all' is kept in state until then.
+ * /upload-v2: files are dropped and read in ready, studies and series are edited in preview, and Process
+ * hands the plan to the transfer. The upload itself lives in UploadProvider, above the route.
  */
 export function UploadV2Page() {
-  const { snapshot, add } = useIngest();
-  const [state, setState] = useState<UploadState>('ready');
-  const [anonymize, setAnonymize] = useState(true);
+  const { snapshot, add, page, dispatch, clear } = useUpload();
   const [filter, setFilter] = useState<FileKind | null>(null);
   const shownFiles = useMemo(() => filterByKind(snapshot.files, filter), [snapshot.files, filter]);
+  const process = useProcessUpload();
+  useLeaveRouteConfirm(warnsOnLeave(page.state));
   const { done, total } = snapshot.progress;
 
   return (
@@ -29,31 +32,38 @@ export function UploadV2Page() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <ConfigurePanel
-            state={state}
+            state={page.state}
             loading={snapshot.loading}
             hasFiles={snapshot.files.length > 0}
-            anonymize={anonymize}
-            onAnonymizeChange={setAnonymize}
+            anonymize={page.anonymizeAll}
+            onAnonymizeChange={(anonymize) => dispatch({ type: 'anonymizeAllChanged', anonymize })}
             counts={snapshot.counts}
             filter={filter}
             onFilterChange={setFilter}
-            onNext={() => setState('preview')}
+            studies={page.studies}
+            selected={selectedCount(page.studies)}
+            onNext={() => dispatch({ type: 'next' })}
+            onProcess={process}
+            onNewUpload={() => window.location.reload()}
+            onClose={clear}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
-          <Stack gap="md">
-            <DropZone onFiles={add} />
-            {snapshot.loading && (
-              <div role="status" aria-label="Reading files">
-                <Text size="sm" data-testid="ingest-progress">
-                  Reading files: {done} / {total}
-                </Text>
-                <Progress value={total ? (100 * done) / total : 0} aria-hidden />
-              </div>
-            )}
-            <StudyList studies={snapshot.studies} />
-            {snapshot.files.length > 0 && <FileList files={shownFiles} />}
-          </Stack>
+          <Box mah={UPLOAD_CONTENT_MAX_HEIGHT} style={{ overflowY: 'auto' }} data-testid="upload-content">
+            <Stack gap="md">
+              {page.state === 'ready' && <DropZone onFiles={add} />}
+              {snapshot.loading && (
+                <div role="status" aria-label="Reading files">
+                  <Text size="sm" data-testid="ingest-progress">
+                    Reading files: {done} / {total}
+                  </Text>
+                  <Progress value={total ? (100 * done) / total : 0} aria-hidden />
+                </div>
+              )}
+              <StudyList state={page} />
+              {snapshot.files.length > 0 && <FileList files={shownFiles} />}
+            </Stack>
+          </Box>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,0 +1,46 @@
+import { Badge, Paper, Stack, Text } from '@mantine/core';
+import type { V2UploadState } from '@voxa/imaging';
+import { SeriesPreview } from '../preview/SeriesPreview';
+import type { PageSeries, PageStudy } from '../state/model';
+import { useUpload } from '../uploadContext';
+import { SeriesControls } from './SeriesControls';
+
+export interface SeriesCardProps {
+  series: PageSeries;
+  study: PageStudy;
+  uploadState: V2UploadState;
+  /** This series was chosen with Move. */
+  moving: boolean;
+}
+
+/** One series tile: its preview, what it holds, and its controls. */
+export function SeriesCard({ series, study, uploadState, moving }: SeriesCardProps) {
+  const { fileOf } = useUpload();
+  return (
+    <Paper
+      withBorder
+      w={160}
+      data-testid="series-row"
+      data-series-id={series.id}
+      aria-label={`Series ${series.seriesNumber ?? series.id}`}
+      bd={moving ? '2px solid var(--mantine-color-blue-6)' : undefined}
+    >
+      <SeriesPreview series={series} fileOf={fileOf} />
+      <Stack gap={4} p={6}>
+        <Text size="xs" truncate title={series.seriesDescription ?? undefined}>
+          {series.seriesDescription ?? series.files[0]?.name ?? ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          <span data-testid="series-slices">{series.cnt}</span> slices ·{' '}
+          <span data-testid="series-frames">{series.numberOfFrames}</span> frames
+        </Text>
+        {series.status && (
+          <Badge size="xs" variant="light" data-testid="series-status">
+            {series.status}
+          </Badge>
+        )}
+        <SeriesControls series={series} study={study} uploadState={uploadState} moving={moving} />
+      </Stack>
+    </Paper>
+  );
+}

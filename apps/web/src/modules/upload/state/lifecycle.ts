@@ -1,0 +1,56 @@
+import type { UploadStudy } from '@voxa/imaging';
+import { initialUploadState, pageStudyOf, type SeriesStatus, type UploadPageState } from './model';
+import { replaceSeries, updateSeriesStudy } from './update';
+
+export type LifecycleAction =
+  | { type: 'studiesRead'; studies: UploadStudy[] }
+  | { type: 'next' }
+  | { type: 'anonymizeAllChanged'; anonymize: boolean }
+  | { type: 'processed' }
+  | { type: 'seriesStatusChanged'; seriesId: string; status: SeriesStatus }
+  | { type: 'convertingStarted' }
+  | { type: 'finished' }
+  | { type: 'cleared' };
+
+/** Process: selected series start uploading, every other series is skipped; open edits close. */
+function process(state: UploadPageState): UploadPageState {
+  const studies = state.studies.map((study) => ({
+    ...study,
+    edit: false,
+    series: study.series.map((s) => ({
+      ...s,
+      status: s.isSelected ? ('uploading' as const) : ('skipped' as const),
+    })),
+  }));
+  return { ...state, state: 'upload', studies, movingSeriesId: null };
+}
+
+/** The upload's states (section 4, V2 upload state); a transition from the wrong state is ignored. */
+export function lifecycleReducer(state: UploadPageState, action: LifecycleAction): UploadPageState {
+  switch (action.type) {
+    case 'studiesRead':
+      return state.state === 'ready' ? { ...state, studies: action.studies.map(pageStudyOf) } : state;
+    case 'next':
+      return state.state === 'ready' && state.studies.length > 0 ? { ...state, state: 'preview' } : state;
+    case 'anonymizeAllChanged':
+      return state.state === 'ready' || state.state === 'preview'
+        ? { ...state, anonymizeAll: action.anonymize }
+        : state;
+    case 'processed':
+      return state.state === 'preview' ? process(state) : state;
+    case 'seriesStatusChanged':
+      return state.state === 'upload' || state.state === 'converting'
+        ? updateSeriesStudy(state, action.seriesId, (_series, study) =>
+            replaceSeries(study, action.seriesId, { status: action.status }),
+          )
+        : state;
+    case 'convertingStarted':
+      return state.state === 'upload' ? { ...state, state: 'converting' } : state;
+    case 'finished':
+      return state.state === 'upload' || state.state === 'converting'
+        ? { ...state, state: 'finished' }
+        : state;
+    case 'cleared':
+      return state.state === 'finished' ? initialUploadState() : state;
+  }
+}

@@ -1,0 +1,73 @@
+import type { Label } from '@voxa/contracts';
+import {
+  autoReferenceSeries,
+  studySelection,
+  type TriState,
+  withReference,
+  type UploadSeries,
+  type UploadStudy,
+  type V2UploadState,
+} from '@voxa/imaging';
+
+/** Series status (upload-and-organize.md section 4); null until Process. */
+export type SeriesStatus =
+  'skipped' | 'uploading' | 'uploaded' | 'converting' | 'generatingNii' | 'done' | 'error';
+
+export interface PageSeries extends UploadSeries {
+  status: SeriesStatus | null;
+}
+
+/** A study as the page edits it: the ingest's study plus the spec's page-only fields (section 3). */
+export interface PageStudy extends Omit<UploadStudy, 'series'> {
+  series: PageSeries[];
+  labels: Label[];
+  pipelineCode: string | null;
+  acquisitionRecognizing: boolean;
+  /** The reference was set by hand, so acquisition changes no longer move it to the automatic choice. */
+  referenceChosen: boolean;
+}
+
+export interface UploadPageState {
+  state: V2UploadState;
+  anonymizeAll: boolean;
+  studies: PageStudy[];
+  /** The NIfTI series chosen with Move, waiting for a Move here. */
+  movingSeriesId: string | null;
+}
+
+export function initialUploadState(): UploadPageState {
+  return { state: 'ready', anonymizeAll: true, studies: [], movingSeriesId: null };
+}
+
+/** Reference follows the rules until someone picks one by hand. */
+export function withAutoReference(study: PageStudy): PageStudy {
+  return study.referenceChosen ? study : withReference(study, autoReferenceSeries(study));
+}
+
+export function pageStudyOf(study: UploadStudy): PageStudy {
+  return withAutoReference({
+    ...study,
+    series: study.series.map((series) => ({ ...series, status: null })),
+    labels: [],
+    pipelineCode: null,
+    acquisitionRecognizing: false,
+    referenceChosen: false,
+  });
+}
+
+export function findSeries(studies: PageStudy[], seriesId: string): PageSeries | undefined {
+  for (const study of studies) {
+    const series = study.series.find((s) => s.id === seriesId);
+    if (series) return series;
+  }
+  return undefined;
+}
+
+export function selectedCount(studies: PageStudy[]): number {
+  return studies.reduce((sum, study) => sum + study.series.filter((s) => s.isSelected).length, 0);
+}
+
+/** The study checkbox: over the valid series only, since an invalid one can never be checked. */
+export function studyCheckbox(study: PageStudy): TriState {
+  return studySelection(study.series.filter((s) => s.valid));
+}

@@ -1,0 +1,33 @@
+import { lifecycleReducer, type LifecycleAction } from './lifecycle';
+import type { UploadPageState } from './model';
+import { seriesReducer, type SeriesAction } from './seriesEdits';
+import { studyReducer, type StudyAction } from './studyEdits';
+
+export type UploadAction = LifecycleAction | StudyAction | SeriesAction;
+
+/** The /upload-v2 page's editing state: every change of studies, series and upload state goes through here. */
+export function uploadReducer(state: UploadPageState, action: UploadAction): UploadPageState {
+  switch (action.type) {
+    case 'studiesRead':
+    case 'next':
+    case 'anonymizeAllChanged':
+    case 'processed':
+    case 'seriesStatusChanged':
+    case 'convertingStarted':
+    case 'finished':
+    case 'cleared':
+      return lifecycleReducer(state, action);
+    case 'nameEditStarted':
+    case 'nameEditCancelled':
+    case 'nameSaved':
+    case 'nameRestored':
+    case 'studyAnonymizeChanged':
+    case 'labelAttached':
+    case 'labelDetached':
+    case 'pipelineChanged':
+    case 'studySelectionToggled':
+      return studyReducer(state, action);
+    default:
+      return seriesReducer(state, action);
+  }
+}

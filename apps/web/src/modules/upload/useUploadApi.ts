@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, DicomUid } from '@voxa/contracts';
+import { call } from '../../lib/api';
+
+/** Reference data is global and rarely changes: fetched once per visit. */
+const REFERENCE = { staleTime: Infinity } as const;
+const LABELS_KEY = ['labels'] as const;
+
+export function useModalities() {
+  return useQuery({
+    queryKey: ['reference', 'modalities'],
+    queryFn: () => call(api.reference.modalities),
+    ...REFERENCE,
+  });
+}
+
+export function useAcquisitions() {
+  return useQuery({
+    queryKey: ['reference', 'acquisitions'],
+    queryFn: () => call(api.reference.acquisitions),
+    ...REFERENCE,
+  });
+}
+
+export function usePipelines() {
+  return useQuery({
+    queryKey: ['reference', 'pipelines'],
+    queryFn: () => call(api.reference.pipelines),
+    select: (reply) => reply.data,
+    ...REFERENCE,
+  });
+}
+
+export function useLabels() {
+  return useQuery({ queryKey: LABELS_KEY, queryFn: () => call(api.labels.list) });
+}
+
+export function useCreateLabel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => call(api.labels.create, { body: { name } }),
+    onSettled: () => client.invalidateQueries({ queryKey: LABELS_KEY }),
+  });
+}
+
+/** Whether the team already holds this study (GET /studies/{uid}/check); asked only for a well-formed UID. */
+export function useStudyExists(studyInstanceUid: string | null) {
+  const uid = DicomUid.safeParse(studyInstanceUid).data;
+  return useQuery({
+    queryKey: ['studies', 'check', uid],
+    queryFn: () => call(api.studies.check, { params: { studyInstanceUid: uid as string } }),
+    enabled: uid !== undefined,
+    staleTime: Infinity,
+  });
+}

@@ -4,7 +4,7 @@ import dcmjs, { type DicomDataset } from 'dcmjs';
 export const PLANTED_IDENTITY = {
   name: 'DOE^JANE',
   id: 'PID-778899',
-  birthDate: '19700101',
+  birthDate: '19431127',
   institution: 'St. Elsewhere',
 } as const;
 /** Long enough not to turn up by chance in megabytes of pixel data. */

@@ -1,0 +1,172 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { UploadSeriesBody } from '@voxa/contracts';
+import { expect } from 'vitest';
+import { TESTDATA_DIR } from './corpus';
+import type { TestTeam, TestUser } from './factories';
+import { readVolume, type Volume } from './nifti-volume';
+import type { TestApp } from './test-app';
+import { prepare, sendFile, sha256 } from './upload-calls';
+
+/** The upload's second half as the page drives it: chunks, study, one conversion request per series. */
+export interface Uploader {
+  t: TestApp;
+  owner: TestUser;
+  team: TestTeam;
+}
+const who = (u: Uploader) => ({ token: u.owner.token, team: u.team.slug });
+const CHUNK = 2_097_152;
+
+export interface LocalSeries {
+  id: string;
+  files: { name: string; bytes: Uint8Array }[];
+}
+
+export async function folderSeries(dataset: string): Promise<LocalSeries[]> {
+  const root = path.join(TESTDATA_DIR, 'dicom', dataset);
+  const walk = async (dir: string): Promise<LocalSeries[]> => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    const files = entries.filter((e) => e.isFile() && !e.name.endsWith('.txt'));
+    const own: LocalSeries[] = files.length
+      ? [
+          {
+            id: path.relative(root, dir) || dataset,
+            files: await Promise.all(
+              files.map(async (f) => ({
+                name: path.relative(root, path.join(dir, f.name)),
+                bytes: new Uint8Array(await readFile(path.join(dir, f.name))),
+              })),
+            ),
+          },
+        ]
+      : [];
+    const below = await Promise.all(
+      entries.filter((e) => e.isDirectory()).map((e) => walk(path.join(dir, e.name))),
+    );
+    return [...own, ...below.flat()];
+  };
+  return walk(root);
+}
+
+const seriesBody = (s: LocalSeries, index: number): UploadSeriesBody => ({
+  id: s.id,
+  type: 'dcm',
+  seriesNumber: index + 1,
+  seriesDescription: null,
+  protocolName: null,
+  modalityCode: 'MR',
+  acquisitionCode: 'NONE',
+  score: 0,
+  ref_serie: false,
+  sort: index,
+  cnt: s.files.length,
+  numberOfFrames: 1,
+  rows: null,
+  columns: null,
+  files: s.files.slice(0, 10).map((f) => path.basename(f.name)),
+});
+
+const fileId = (name: string) => sha256(new TextEncoder().encode(name)).slice(0, 32);
+
+/** Sends the series' files, stores the study and asks for each series' conversion; answers the study. */
+export async function upload(
+  u: Uploader,
+  series: LocalSeries[],
+  opts: { anonymize: boolean; patientName: string; studyUid: string | null },
+) {
+  const session = await prepare(u.t, who(u));
+  for (const s of series)
+    for (const f of s.files) {
+      const sent = await sendFile(u.t, who(u), {
+        session,
+        name: f.name,
+        id: fileId(f.name),
+        bytes: f.bytes,
+        chunk: CHUNK,
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    }
+  const stored = await u.t.call('POST', '/upload/studies?version=2', {
+    ...who(u),
+    body: {
+      study: {
+        id: 'study-1',
+        patientName: opts.patientName,
+        patientSex: null,
+        studyDate: null,
+        studyTime: null,
+        modality: 'MR',
+        pipelineCode: null,
+        series: series.map(seriesBody),
+      },
+      studyInstanceUid: opts.studyUid,
+      session_id: session,
+      anonymize: opts.anonymize,
+    },
+  });
+  expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+  for (const [idx, s] of series.entries()) {
+    const remote = stored.body.series.find((r: { clientId: string }) => r.clientId === s.id);
+    const converting = await u.t.call('POST', `/c-upload/convert/serie/${session}`, {
+      ...who(u),
+      body: {
+        studyClientId: 'study-1',
+        studyRemoteId: stored.body.id,
+        studyRemoteUuid: stored.body.uuid,
+        serieClientUploadId: s.id,
+        serieRemoteId: remote.id,
+        serieRemoteUuid: remote.uuid,
+        type: 'dcm',
+        location: 'local',
+        files: s.files.map((f) => fileId(f.name)),
+        modalityCode: 'MR',
+        anonymize: opts.anonymize,
+        idx,
+      },
+    });
+    expect(converting.status, JSON.stringify(converting.body)).toBe(202);
+  }
+  return {
+    session,
+    study: stored.body as {
+      id: number;
+      uuid: string;
+      series: { id: number; uuid: string; clientId: string }[];
+    },
+  };
+}
+
+export async function settled(u: Uploader, studyId: number, ms = 240_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const rows = await u.t.db
+      .selectFrom('series')
+      .select(['uuid', 'status', 'data'])
+      .where('study_id', '=', studyId)
+      .execute();
+    if (rows.every((r) => r.status === 'done' || r.status === 'error')) return rows;
+    if (Date.now() > end) throw new Error(`series still converting: ${rows.map((r) => r.status).join()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function volumesOf(
+  u: Uploader,
+  studyUuid: string,
+  rows: { uuid: string; status: string; data: Record<string, unknown> }[],
+) {
+  const volumes: Volume[] = [];
+  for (const row of rows.filter((r) => r.status === 'done'))
+    for (const file of row.data.nifti as string[]) {
+      expect(file).toMatch(new RegExp(`^${row.uuid}-\\d{3}\\.nii$`));
+      const key = ['teams', String(u.team.id), 'studies', studyUuid, 'series', row.uuid, 'nifti', file];
+      volumes.push(await readVolume(await u.t.app.deps.storage.path(key)));
+    }
+  return volumes;
+}
+
+export async function references(dataset: string): Promise<Volume[]> {
+  const dir = path.join(TESTDATA_DIR, 'reference', dataset);
+  const names = (await readdir(dir)).filter((f) => f.endsWith('.nii'));
+  return Promise.all(names.map((n) => readVolume(path.join(dir, n))));
+}

@@ -26,6 +26,12 @@ export const ConfigSchema = z.object({
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Keys server-side hashes (original study UIDs); generated and kept in the database when absent. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters.').optional(),
+  /** OpenAI-compatible API base (…/v1) for acquisition recognition; the built-in rules answer without it. */
+  LLM_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Past this the rules answer instead, well inside the client's 30 s wait. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(25_000).default(15_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -9,6 +9,7 @@ import { invitationRoutes } from './invitations/routes';
 import { labelRoutes } from './labels/routes';
 import { logRoutes } from './logs/routes';
 import { permissionRoutes } from './permissions/routes';
+import { recognitionRoutes, recognitionServiceRoutes } from './recognition/routes';
 import { referenceRoutes } from './reference/routes';
 import { roleRoutes } from './roles/routes';
 import { studyRoutes } from './studies/routes';
@@ -26,6 +27,12 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   referenceRoutes(api, deps);
   labelRoutes(api, deps);
   studyRoutes(api, deps);
+  recognitionRoutes(api, deps);
+}
+
+/** Routes of the spec's services host, registered under /svc. */
+export function registerServiceModules(svc: FastifyInstance, deps: Deps): void {
+  recognitionServiceRoutes(svc, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

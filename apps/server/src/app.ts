@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { MESSAGES } from '@voxa/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,11 +18,14 @@ import type { Config } from './config';
 import type { Deps } from './deps';
 import { buildContext } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
-import { registerJobs, registerModules, socketIdentity } from './modules';
+import { registerJobs, registerModules, registerServiceModules, socketIdentity } from './modules';
 import { createConverter } from './platform/dcm2niix';
 import { createQueue } from './platform/queue';
 import type { Db } from './platform/db';
+import { createRecognitionRunner } from './modules/recognition/runner';
+import { createChatClient } from './platform/llm';
 import { createMailer, type Mailer } from './platform/mail';
+import { withServicesHost } from './http/openapi';
 import { attachRealtime } from './platform/realtime';
 import { loadServerKeys } from './platform/server-keys';
 import { createStorage } from './platform/storage';
@@ -43,7 +46,7 @@ export interface AppOptions {
   workers?: boolean;
 }
 
-/** Builds the whole HTTP app (API under /api, SPA elsewhere, socket.io) without listening. */
+/** Builds the whole HTTP app (API under /api and /svc, SPA elsewhere, socket.io) without listening. */
 export async function buildApp({ config, db, mailer, workers = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
@@ -71,7 +74,7 @@ export async function buildApp({ config, db, mailer, workers = true }: AppOption
     await queue.close();
     await converter.close();
   });
-  const deps: Deps = {
+  const adapters = {
     config,
     db,
     realtime,
@@ -88,15 +91,30 @@ export async function buildApp({ config, db, mailer, workers = true }: AppOption
         dataDir: config.DATA_DIR,
         log: app.log,
       }),
+    llm: config.LLM_URL
+      ? createChatClient({
+          url: config.LLM_URL,
+          apiKey: config.LLM_API_KEY,
+          model: config.LLM_MODEL,
+          timeoutMs: config.LLM_TIMEOUT_MS,
+        })
+      : null,
   };
-
+  const deps: Deps = { ...adapters, recognition: createRecognitionRunner(adapters) };
+  app.addHook('onClose', async () => deps.recognition.close());
   app.decorate('deps', deps);
   if (workers) registerJobs(deps);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Voxa API', version: '1' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,
+    transformObject: (doc) =>
+      'openapiObject' in doc ? withServicesHost(doc.openapiObject) : doc.swaggerObject,
   });
+  const identify = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (config.MAINTENANCE) return reply.status(503).send({ message: MESSAGES.maintenance });
+    req.ctx = await buildContext(req, db, config);
+  };
   await app.register(
     async (api) => {
       await api.register(fastifyRateLimit, {
@@ -108,14 +126,19 @@ export async function buildApp({ config, db, mailer, workers = true }: AppOption
           ttl: context.ttl,
         }),
       });
-      api.addHook('onRequest', async (req, reply) => {
-        if (config.MAINTENANCE) return reply.status(503).send({ message: MESSAGES.maintenance });
-        req.ctx = await buildContext(req, db, config);
-      });
+      api.addHook('onRequest', identify);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       registerModules(api, deps);
     },
     { prefix: '/api' },
+  );
+  // The spec's "services host": the same server and rules, its own prefix (DESIGN.md).
+  await app.register(
+    async (svc) => {
+      svc.addHook('onRequest', identify);
+      registerServiceModules(svc, deps);
+    },
+    { prefix: '/svc' },
   );
   await registerWeb(app, config);
   return app;

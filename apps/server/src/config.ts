@@ -40,6 +40,12 @@ export const ConfigSchema = z.object({
     message: `must be at least ${UPLOAD_LIMITS.minChunkBytes}`,
   }),
   UPLOAD_MAX_SESSION_BYTES: bytes(50 * GiB),
+  /** OpenAI-compatible API base (…/v1) for acquisition recognition; the built-in rules answer without it. */
+  LLM_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Past this the rules answer instead, well inside the client's 30 s wait. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(25_000).default(15_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -7,6 +7,8 @@ import type { JobQueue } from './platform/queue';
 import type { Realtime } from './platform/realtime';
 import type { ServerKeys } from './platform/server-keys';
 import type { Storage } from './platform/storage';
+import type { ChatClient } from './platform/llm';
+import type { RecognitionRunner } from './modules/recognition/runner';
 
 /** The adapters every service receives; tests pass real ones or fakes. */
 export interface Deps {
@@ -19,5 +21,9 @@ export interface Deps {
   storage: Storage;
   queue: JobQueue;
   converter: Converter;
+  /** The OpenAI-compatible model for acquisition recognition, when LLM_URL is set. */
+  llm: ChatClient | null;
+  /** Background acquisition recognitions of this process. */
+  recognition: RecognitionRunner;
   log: FastifyBaseLogger;
 }

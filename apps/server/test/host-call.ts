@@ -9,14 +9,14 @@ export function callAtHost(
   t: TestApp,
   method: string,
   apiPath: string,
-  opts: { host: string; token?: string; body?: unknown },
+  opts: { host: string; token?: string; body?: unknown; prefix?: '/api' | '/svc' },
 ): Promise<CallResult> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const headers: Record<string, string> = { host: opts.host, 'x-requested-with': 'XMLHttpRequest' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (payload !== undefined) headers['content-type'] = 'application/json';
   return new Promise((resolve, reject) => {
-    const req = http.request(`${t.url}/api${apiPath}`, { method, headers }, (res) => {
+    const req = http.request(`${t.url}${opts.prefix ?? '/api'}${apiPath}`, { method, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));

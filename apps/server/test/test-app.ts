@@ -17,7 +17,7 @@ export interface TestApp {
   url: string;
   /** Every mail sent, newest last. */
   mails: Mail[];
-  /** fetch against /api with JSON, the token and a team (as the `Team` header). */
+  /** fetch against /api (or opts.prefix) with JSON, the token and a team (as the `Team` header). */
   call: (method: string, apiPath: string, opts?: CallOptions) => Promise<CallResult>;
   /**
    * Stops the server and starts a new one on the same DATA_DIR and database, as after a process
@@ -32,6 +32,8 @@ export interface CallOptions {
   token?: string;
   team?: string;
   body?: unknown;
+  /** The host's prefix: /api (default) or /svc for the services host. */
+  prefix?: '/api' | '/svc';
   /** Raw body text, sent as JSON content type (for malformed-input tests). */
   raw?: string;
   headers?: Record<string, string>;
@@ -82,7 +84,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     if (opts.team) headers.team = opts.team;
     const payload = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(`${t.url}/api${apiPath}`, { method, headers, body: payload });
+    const res = await fetch(`${url}${opts.prefix ?? '/api'}${apiPath}`, { method, headers, body: payload });
     const text = await res.text();
     let body: unknown = text;
     try {

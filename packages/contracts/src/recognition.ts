@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common';
 import { endpoint } from './endpoint';
 
 /** Key header attributes of one series for acquisition recognition (upload-and-organize.md section 3). */
@@ -53,6 +54,13 @@ export const RecognitionResponse = z.object({
 });
 export type RecognitionResponse = z.infer<typeof RecognitionResponse>;
 
+/** What a recognition of one study is about; only acquisitions so far. */
+export const RECOGNITION_TYPES = ['acquisition'] as const;
+export const RecognitionType = z.enum(RECOGNITION_TYPES);
+
+/** How long the client waits for `upload:study:aiprompt:response` (upload-and-organize.md section 4). */
+export const RECOGNITION_DEADLINE_MS = 30_000;
+
 export const recognition = {
   prompts: endpoint({
     method: 'POST',
@@ -66,5 +74,29 @@ export const recognition = {
     /** One remote id per study, in the order sent. */
     response: z.object({ prompts: z.array(z.object({ studyId: z.string(), llmRemoteId: z.string() })) }),
     status: 202,
+  }),
+  prompt: endpoint({
+    method: 'POST',
+    path: '/llm/prompt/:modality/:type/:teamId',
+    host: 'services',
+    scope: 'team',
+    permissions: ['r:upload'],
+    summary:
+      'Recognise the acquisitions of one study’s series of a modality now (no socket); teamId must be the request’s team',
+    params: z.strictObject({ modality: z.string().min(1).max(16), type: RecognitionType, teamId: Id }),
+    body: z.strictObject({ series: z.array(RecognitionSeries).min(1).max(500) }),
+    response: z.object({ data: z.array(RecognisedSeries), source: z.enum(['llm', 'rules']) }),
+  }),
+  cancelPrompt: endpoint({
+    method: 'POST',
+    path: '/llm/cancel-prompt/:llmRemoteId',
+    host: 'services',
+    scope: 'team',
+    permissions: ['r:upload'],
+    summary:
+      'Cancel one of the caller’s pending recognitions: nothing is sent for it afterwards. Answers its status ' +
+      '(cancelled, or done/error when it had already finished); another user’s prompt answers 404',
+    params: z.strictObject({ llmRemoteId: z.uuid() }),
+    response: z.object({ llmRemoteId: z.string(), status: z.enum(['cancelled', 'done', 'error']) }),
   }),
 };

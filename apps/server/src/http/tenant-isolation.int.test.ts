@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { allEndpoints, type Endpoint } from '@voxa/contracts';
+import { allEndpoints, hostPrefix, type Endpoint } from '@voxa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildMember,
@@ -92,6 +92,10 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
     foreignQuery: { id: String(f.labelB) },
   }),
   'GET /studies/:studyInstanceUid/check': () => ({}),
+  'POST /llm/prompt/:modality/:type/:teamId': () => ({
+    body: { series: [{ id: 'x1', modality: 'CT', seriesDescription: 'Arterial' }] },
+  }),
+  'POST /llm/cancel-prompt/:llmRemoteId': () => ({}),
   'POST /llm/prompts': () => ({
     query: { wsid: 'no-such-socket' },
     body: { studies: [{ id: 's1', modality: 'CT', series: [{ id: 'x1', modality: 'CT' }] }] },
@@ -156,7 +160,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
-const unownedParams = new Set(['studyInstanceUid']);
+const unownedParams = new Set(['studyInstanceUid', 'modality', 'type']);
 const ownsPathIds = (e: Endpoint) =>
   [...e.path.matchAll(/:(\w+)/g)].some(([, name]) => !unownedParams.has(name ?? ''));
 
@@ -212,6 +216,19 @@ beforeAll(async () => {
     ])
     .returning('uuid')
     .execute();
+  const prompt = (teamId: number, userId: number) => ({
+    team_id: teamId,
+    user_id: userId,
+    socket_id: 'isolation',
+    study_client_id: 's1',
+    modality: 'CT',
+  });
+  const [promptA, promptB] = await t.db
+    .insertInto('llm_prompts')
+    .values([prompt(a.id, ownerA.id), prompt(b.id, ownerB.id)])
+    .returning('uuid')
+    .execute();
+  if (!promptA || !promptB) throw new Error('prompts not made');
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -232,6 +249,10 @@ beforeAll(async () => {
       studyId: studyA.id,
       studyInstanceUid: '1.2.3.4',
       session: sessionA?.uuid ?? '',
+      modality: 'CT',
+      type: 'acquisition',
+      teamId: a.id,
+      llmRemoteId: promptA.uuid,
     },
     paramsB: {
       userId: memberB.id,
@@ -240,6 +261,10 @@ beforeAll(async () => {
       studyId: studyB.id,
       studyInstanceUid: '1.2.3.4',
       session: sessionB?.uuid ?? '',
+      modality: 'CT',
+      type: 'acquisition',
+      teamId: b.id,
+      llmRemoteId: promptB.uuid,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,
@@ -263,9 +288,15 @@ async function call(e: Endpoint, opts: CallWith) {
   const query = queryValues ? `?${new URLSearchParams(queryValues).toString()}` : '';
   const body = 'body' in opts ? opts.body : sample.body;
   const url = `${fill(e, opts.params)}${query}`;
+  const prefix = hostPrefix(e);
   if (opts.host)
-    return callAtHost(t, e.method, url, { host: `${opts.host.slug}.voxa.test`, token: opts.token, body });
-  return t.call(e.method, url, { ...opts, body });
+    return callAtHost(t, e.method, url, {
+      host: `${opts.host.slug}.voxa.test`,
+      token: opts.token,
+      body,
+      prefix,
+    });
+  return t.call(e.method, url, { ...opts, body, prefix });
 }
 
 describe('tenant isolation', () => {

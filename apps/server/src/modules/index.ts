@@ -12,6 +12,7 @@ import { invitationRoutes } from './invitations/routes';
 import { labelRoutes } from './labels/routes';
 import { logRoutes } from './logs/routes';
 import { permissionRoutes } from './permissions/routes';
+import { recognitionRoutes, recognitionServiceRoutes } from './recognition/routes';
 import { referenceRoutes } from './reference/routes';
 import { roleRoutes } from './roles/routes';
 import { studyRoutes } from './studies/routes';
@@ -33,6 +34,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   labelRoutes(api, deps);
   studyRoutes(api, deps);
   uploadRoutes(api, deps);
+  recognitionRoutes(api, deps);
 }
 
 /** Every background job's handler, run by processes with the `serve` or `worker` role. */
@@ -40,6 +42,11 @@ export function registerJobs(deps: Deps): void {
   deps.queue.work('convert-series', (payload) => convertSeriesJob(deps, payload), {
     concurrency: deps.config.CONVERSION_CONCURRENCY,
   });
+}
+
+/** Routes of the spec's services host, registered under /svc. */
+export function registerServiceModules(svc: FastifyInstance, deps: Deps): void {
+  recognitionServiceRoutes(svc, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

@@ -1,4 +1,4 @@
-import type { Body, Endpoint, Params, Query, Reply } from '@voxa/contracts';
+import { hostPrefix, type Body, type Endpoint, type Params, type Query, type Reply } from '@voxa/contracts';
 import { currentTeamSlug } from './host';
 import { fillPath, queryString } from './request';
 import { clearToken, getToken } from './storage';
@@ -52,7 +52,7 @@ async function errorFrom(res: Response): Promise<ApiRequestError> {
   return new ApiRequestError(res.status, message, errors);
 }
 
-/** Calls one contract endpoint under /api and returns its parsed answer. */
+/** Calls one contract endpoint under its host's prefix (/api, or /svc for the services host) and returns its parsed answer. */
 export async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Promise<Reply<E>> {
   const a = (args ?? {}) as {
     params?: Record<string, unknown>;
@@ -62,7 +62,7 @@ export async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<
     quiet?: boolean;
     keepPageOn401?: boolean;
   };
-  const url = `/api${fillPath(endpoint.path, a.params)}${queryString(a.query)}`;
+  const url = `${hostPrefix(endpoint)}${fillPath(endpoint.path, a.params)}${queryString(a.query)}`;
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',

@@ -16,6 +16,7 @@ describe('permission version', () => {
     const sent: { userId: number; event: string; payload: unknown }[] = [];
     const realtime = {
       toUser: (userId: number, event: string, payload: unknown) => void sent.push({ userId, event, payload }),
+      toSocket: async () => false,
     };
     await bumpPermissionVersion({ db: t.db, realtime }, [a.id, b.id, a.id]);
     expect(sent).toEqual(

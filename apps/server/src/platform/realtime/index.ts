@@ -15,6 +15,21 @@ type Payload<K extends EventName> = Parameters<ServerToClientEvents[K]>[0];
 /** Pushes events to users; services call it explicitly after they change something. */
 export interface Realtime {
   toUser<K extends EventName>(userId: number, event: K, payload: Payload<K>): void;
+  /**
+   * Emits to one socket, only when it is connected as `userId` (on any process, through the adapter).
+   * Answers whether it was sent.
+   */
+  toSocket<K extends EventName>(
+    socketId: string,
+    userId: number,
+    event: K,
+    payload: Payload<K>,
+  ): Promise<boolean>;
+}
+
+/** What a socket carries for other processes to see (fetchSockets): plain data only. */
+interface SocketData {
+  userId: number;
 }
 
 export interface SocketIdentity {
@@ -46,15 +61,18 @@ export function attachRealtime(opts: {
     redis.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }
+  const identities = new WeakMap<object, SocketIdentity>();
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     const identity = typeof token === 'string' ? await opts.authenticate(token).catch(() => null) : null;
     if (!identity) return next(new Error('Unauthenticated.'));
-    socket.data = identity;
+    identities.set(socket, identity);
+    socket.data = { userId: identity.userId } satisfies SocketData;
     next();
   });
   io.on('connection', (socket) => {
-    const identity = socket.data as SocketIdentity;
+    const identity = identities.get(socket);
+    if (!identity) return void socket.disconnect(true);
     void socket.join(userRoom(identity.userId));
     socket.on('set-team-user', async (raw) => {
       const parsed = SetTeamUser.safeParse(raw);
@@ -68,6 +86,17 @@ export function attachRealtime(opts: {
     toUser: (userId, event, payload) => {
       // socket.io's typed emit cannot narrow a generic event name; the Payload type above keeps callers honest.
       (io.to(userRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    toSocket: async (socketId, userId, event, payload) => {
+      const sockets = await io
+        .in(socketId)
+        .fetchSockets()
+        .catch(() => []);
+      const owned = sockets.some(
+        (s) => s.id === socketId && (s.data as SocketData | undefined)?.userId === userId,
+      );
+      if (owned) (io.to(socketId).emit as (e: string, p: unknown) => boolean)(event, payload);
+      return owned;
     },
     close: async () => {
       await io.close();

@@ -48,4 +48,26 @@ describe('realtime', () => {
     expect(await received).toEqual({ permission_version: 7 });
     expect(bobGot).toEqual([]);
   });
+
+  it('emits to one socket only when it belongs to the user named (toSocket)', async () => {
+    const alice = await buildUser(t);
+    const bob = await buildUser(t);
+    const aliceSocket = connect(alice.token);
+    const other = connect(alice.token);
+    await Promise.all([aliceSocket, other].map((s) => new Promise((r) => s.on('connect', () => r(null)))));
+    const got: unknown[] = [];
+    const otherGot: unknown[] = [];
+    aliceSocket.on('permission:updated', (p) => got.push(p));
+    other.on('permission:updated', (p) => otherGot.push(p));
+    const id = aliceSocket.id ?? '';
+    const realtime = t.app.deps.realtime;
+    expect(await realtime.toSocket(id, bob.id, 'permission:updated', { permission_version: 1 })).toBe(false);
+    expect(
+      await realtime.toSocket('no-such-socket', alice.id, 'permission:updated', { permission_version: 2 }),
+    ).toBe(false);
+    expect(await realtime.toSocket(id, alice.id, 'permission:updated', { permission_version: 3 })).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got).toEqual([{ permission_version: 3 }]);
+    expect(otherGot).toEqual([]);
+  });
 });

@@ -1,0 +1,32 @@
+import type { RecognisedSeries, RecognitionSeries } from '@voxa/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatClient } from '../../platform/llm';
+import { recogniseWithLlm } from './llm-recogniser';
+import { recogniseStudy, type AllowedCodes } from './recognise';
+
+export interface Recognition {
+  data: RecognisedSeries[];
+  source: 'llm' | 'rules';
+}
+
+/**
+ * Recognises one study's series: with the configured model when there is one, with the built-in rules
+ * otherwise or whenever the model fails (error, timeout, unusable answer).
+ */
+export async function recogniseAcquisitions(
+  deps: { llm: ChatClient | null; log: FastifyBaseLogger },
+  study: { modality: string; series: readonly RecognitionSeries[] },
+  allowed: AllowedCodes,
+  signal: AbortSignal,
+): Promise<Recognition> {
+  const rules = () => recogniseStudy(study.series, allowed, study.modality);
+  if (deps.llm) {
+    try {
+      return { data: await recogniseWithLlm(deps.llm, study.series, allowed, rules, signal), source: 'llm' };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      deps.log.warn({ err: error }, 'acquisition recognition: model failed, the rules answer');
+    }
+  }
+  return { data: rules(), source: 'rules' };
+}

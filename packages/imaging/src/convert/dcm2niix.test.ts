@@ -3,19 +3,19 @@ import { createDcm2niixConverter, type Dcm2niixFactory, type Dcm2niixModule } fr
 
 /** An in-memory stand-in for the Emscripten module: files in a Map, callMain scripted per test. */
 function fakeModule(callMain: (print: (line: string) => void) => number) {
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, Uint8Array<ArrayBuffer>>();
   const dirs = new Set<string>();
   let print: (line: string) => void = () => undefined;
   const mod: Dcm2niixModule = {
     FS: {
       mkdir: (path) => void dirs.add(path),
-      writeFile: (path, data) => void files.set(path, data),
+      writeFile: (path, data) => void files.set(path, data as Uint8Array<ArrayBuffer>),
       readdir: (dir) => [
         '.',
         '..',
         ...[...files.keys()].filter((p) => p.startsWith(`${dir}/`)).map((p) => p.slice(dir.length + 1)),
       ],
-      readFile: (path) => files.get(path) as Uint8Array,
+      readFile: (path) => files.get(path) as Uint8Array<ArrayBuffer>,
       unlink: (path) => void files.delete(path),
       rmdir: (path) => void dirs.delete(path),
     },

@@ -10,7 +10,7 @@ export interface Dcm2niixModule {
     mkdir(path: string): void;
     writeFile(path: string, data: Uint8Array): void;
     readdir(path: string): string[];
-    readFile(path: string): Uint8Array;
+    readFile(path: string): Uint8Array<ArrayBuffer>;
     unlink(path: string): void;
     rmdir(path: string): void;
   };
@@ -28,7 +28,7 @@ export interface ConversionInput {
 }
 
 export type ConversionResult =
-  { ok: true; nifti: Uint8Array; log: string[] } | { ok: false; error: string; log: string[] };
+  { ok: true; nifti: Uint8Array<ArrayBuffer>; log: string[] } | { ok: false; error: string; log: string[] };
 
 export interface Dcm2niixConverter {
   /** Converts the files of one series; never throws. */

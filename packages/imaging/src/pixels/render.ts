@@ -6,7 +6,7 @@ import type { PixelFrame } from './pixel-frame';
  * RGBA bytes of a frame, ready for an ImageData. Grey values are rescaled and windowed linearly; values
  * that are not numbers (NaN voxels) are black. Colour frames are shown as they are.
  */
-export function renderRgba(frame: PixelFrame, display: Display): Uint8ClampedArray {
+export function renderRgba(frame: PixelFrame, display: Display): Uint8ClampedArray<ArrayBuffer> {
   const pixels = frame.width * frame.height;
   const rgba = new Uint8ClampedArray(pixels * 4);
   if (frame.kind === 'rgb') {

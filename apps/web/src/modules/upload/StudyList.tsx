@@ -1,12 +1,15 @@
-import { Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { UploadStudy } from '@voxa/imaging';
+import { Box, Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { FileRef, UploadStudy } from '@voxa/imaging';
+import { PreviewGrid } from './preview/PreviewGrid';
+import { SeriesPreview } from './preview/SeriesPreview';
 
 export interface StudyListProps {
   studies: UploadStudy[];
+  fileOf: (ref: FileRef) => File | undefined;
 }
 
 /** The studies of the drop with their series, read-only for now (editing is later work). */
-export function StudyList({ studies }: StudyListProps) {
+export function StudyList({ studies, fileOf }: StudyListProps) {
   return (
     <Stack gap="md">
       {studies.map((study) => (
@@ -55,6 +58,13 @@ export function StudyList({ studies }: StudyListProps) {
               ))}
             </Table.Tbody>
           </Table>
+          <Box mt="sm">
+            <PreviewGrid>
+              {study.series.map((series) => (
+                <SeriesPreview key={series.id} series={series} fileOf={fileOf} />
+              ))}
+            </PreviewGrid>
+          </Box>
         </Card>
       ))}
     </Stack>

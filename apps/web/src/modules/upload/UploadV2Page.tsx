@@ -11,12 +11,12 @@ import { useIngest } from './useIngest';
 
 /**
  * /upload-v2, ingest only (issue 3, item 2): drop or browse files and folders, counters per kind, reading
- * progress, studies and series. Later work, not here yet: previews (item 3), study and series editing,
+ * progress, studies and series. Series previews (item 3) sit under each study's table. Later work, not here yet: study and series editing,
  * selection and the states after preview (item 4), acquisition recognition (item 5), the leave guard and
  * mini panel (item 6), and the server upload (next issue). 'Anonymize all' is kept in state until then.
  */
 export function UploadV2Page() {
-  const { snapshot, add } = useIngest();
+  const { snapshot, add, fileOf } = useIngest();
   const [state, setState] = useState<UploadState>('ready');
   const [anonymize, setAnonymize] = useState(true);
   const [filter, setFilter] = useState<FileKind | null>(null);
@@ -51,7 +51,7 @@ export function UploadV2Page() {
                 <Progress value={total ? (100 * done) / total : 0} aria-hidden />
               </div>
             )}
-            <StudyList studies={snapshot.studies} />
+            <StudyList studies={snapshot.studies} fileOf={fileOf} />
             {snapshot.files.length > 0 && <FileList files={shownFiles} />}
           </Stack>
         </Grid.Col>

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { UNSUPPORTED_FILE_MESSAGE } from '@voxa/imaging';
+import { UNSUPPORTED_FILE_MESSAGE, type FileRef } from '@voxa/imaging';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PickedFile } from './ingest/collectFiles';
 import { createIngestSession, emptySnapshot, type IngestSession } from './ingest/ingestSession';
@@ -23,5 +23,7 @@ export function useIngest() {
     // Once per drop, however many files of the drop are unsupported.
     if (unsupported > 0) notifications.show({ color: 'red', message: UNSUPPORTED_FILE_MESSAGE });
   }, []);
-  return { snapshot, add };
+  // Stable for the page's life: preview caches are keyed by it.
+  const fileOf = useCallback((ref: FileRef) => session.current?.fileOf(ref), []);
+  return { snapshot, add, fileOf };
 }

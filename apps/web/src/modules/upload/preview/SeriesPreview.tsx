@@ -53,6 +53,7 @@ export function SeriesPreview({ series, fileOf }: SeriesPreviewProps) {
     <Stack
       gap={4}
       ref={ref}
+      role="group"
       data-testid="series-preview"
       data-scaled={scaled}
       aria-label={`Preview of serie ${label}`}
@@ -105,6 +106,7 @@ export function SeriesPreview({ series, fileOf }: SeriesPreviewProps) {
         disabled={range.disabled}
         label={(value) => value + 1}
         thumbLabel="Slice"
+        data-testid="preview-slider"
       />
     </Stack>
   );

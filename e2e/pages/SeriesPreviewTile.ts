@@ -16,9 +16,8 @@ export class SeriesPreviewTile {
   readonly root: Locator;
   readonly image: Locator;
   readonly placeholder: Locator;
-  /** The slider's thumb (Mantine renders none while the slider is disabled). */
+  /** The slider's thumb. */
   readonly slider: Locator;
-  readonly sliderRoot: Locator;
   readonly tile: Locator;
 
   constructor(page: Page, label: string) {
@@ -27,7 +26,6 @@ export class SeriesPreviewTile {
     this.image = this.root.getByTestId('preview-image');
     this.placeholder = this.root.getByTestId('preview-placeholder');
     this.slider = this.root.getByRole('slider');
-    this.sliderRoot = this.root.getByTestId('preview-slider');
   }
 
   /** Tiles render only once in view, so bring it there first. */
@@ -46,7 +44,9 @@ export class SeriesPreviewTile {
   }
 
   async sliderDisabled(): Promise<boolean> {
-    return (await this.sliderRoot.getAttribute('data-disabled')) === 'true';
+    // Mantine hides a disabled thumb, so a role query would not find it.
+    const thumb = this.root.locator('[role="slider"]');
+    return (await thumb.getAttribute('data-disabled')) === 'true';
   }
 
   async isScaled(): Promise<boolean> {

@@ -106,7 +106,6 @@ export function SeriesPreview({ series, fileOf }: SeriesPreviewProps) {
         disabled={range.disabled}
         label={(value) => value + 1}
         thumbLabel="Slice"
-        data-testid="preview-slider"
       />
     </Stack>
   );

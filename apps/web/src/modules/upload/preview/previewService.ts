@@ -36,6 +36,15 @@ function outcomeOf(result: RenderResult | PreviewFailure, slices: 'nifti' | 'dic
   return { kind: 'image', png: result.png, slices: slices === 'nifti' ? result.slices : null };
 }
 
+/** Names for NIfTI blobs, unique across services: the workers they share cache parsed volumes by name. */
+const blobKeys = new WeakMap<Blob, string>();
+let nextKey = 1;
+function keyOf(blob: Blob): string {
+  const key = blobKeys.get(blob) ?? `nifti-${nextKey++}`;
+  blobKeys.set(blob, key);
+  return key;
+}
+
 /**
  * Previews per series, cached by the series' first File (a WeakMap: a new drop of the same files starts
  * afresh, and nothing outlives the files). Compressed series are converted once with dcm2niix and then
@@ -45,13 +54,6 @@ export function createPreviewService(pool: PreviewPool, fileOf: FileOf): Preview
   const images = new WeakMap<File, Map<number, PreviewOutcome>>();
   const conversions = new WeakMap<File, Promise<Blob | PreviewFailure>>();
   const converted = new WeakSet<File>();
-  const blobKeys = new WeakMap<Blob, string>();
-  let nextKey = 1;
-  const keyOf = (blob: Blob) => {
-    const key = blobKeys.get(blob) ?? `nifti-${nextKey++}`;
-    blobKeys.set(blob, key);
-    return key;
-  };
 
   const renderNifti = async (file: Blob, slice: number, series: UploadSeries | null, signal: AbortSignal) => {
     // NIfTI files have no window: null lets the worker use the file's own range.

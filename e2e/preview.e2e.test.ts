@@ -106,11 +106,11 @@ describe.skipIf(e2eSkipReason())('upload V2 previews, end to end', () => {
     expect(await nifti.isScaled()).toBe(false);
     const small = await nifti.tile.boundingBox();
     await nifti.tile.click({ button: 'right' });
-    await page.locator('[data-scaled="true"]').filter({ has: nifti.tile }).waitFor();
+    await expect.poll(() => nifti.isScaled()).toBe(true);
     const large = await nifti.tile.boundingBox();
     expect(large?.width).toBeGreaterThan((small?.width ?? 0) * 1.5);
     await nifti.tile.click({ button: 'right' });
-    expect(await nifti.isScaled()).toBe(false);
+    await expect.poll(() => nifti.isScaled()).toBe(false);
     expect(person.errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -8,6 +9,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 /** One string per build: the bundle embeds it and dist/version.json repeats it, so clients can spot a new build. */
 const appVersion = `${pkg.version}+${Date.now().toString(36)}`;
 const backend = process.env.VOXA_BACKEND ?? 'http://localhost:3000';
+/**
+ * dcm2niix's Emscripten module (jpeg build: JPEG lossless, JPEG-LS, JPEG 2000). The package exports only
+ * its browser wrapper, which starts a worker of its own; the preview worker loads the module directly.
+ */
+const dcm2niixModule = fileURLToPath(new URL('./dcm2niix.jpeg.js', import.meta.resolve('@niivue/dcm2niix')));
 
 function versionFile(): Plugin {
   return {
@@ -26,6 +32,9 @@ function versionFile(): Plugin {
 export default defineConfig({
   plugins: [react(), versionFile()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  resolve: { alias: { 'virtual:dcm2niix-jpeg': dcm2niixModule } },
+  // ES module workers: the dcm2niix module has a (Node-only) dynamic import, which IIFE bundles cannot hold.
+  worker: { format: 'es' },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600 },
   server: {
     port: 5173,

@@ -60,26 +60,42 @@ function message(thrown: unknown): string {
   return thrown instanceof Error ? thrown.message : String(thrown);
 }
 
+export type ParsedDataSet = { ok: true; ds: DataSet; part10: boolean } | { ok: false; error: string };
+
+/**
+ * Parses a Part 10 file or a bare little-endian data set, up to `untilTag` when given (the header reader
+ * stops at Pixel Data; the pixel decoder reads it all). Never throws.
+ */
+export function parseDataSet(
+  bytes: Uint8Array,
+  options: ReadDicomHeaderOptions = {},
+  untilTag?: string,
+): ParsedDataSet {
+  if (bytes.length === 0) return { ok: false, error: 'Empty file' };
+  const part10 = hasPart10Prefix(bytes);
+  const rawSyntax = part10 ? null : rawTransferSyntax(bytes);
+  if (!part10 && rawSyntax === null) return { ok: false, error: 'Not a DICOM file' };
+  try {
+    const ds = parseDicom(bytes, {
+      ...(untilTag ? { untilTag } : {}),
+      inflater: inflater(options),
+      ...(rawSyntax ? { TransferSyntaxUID: rawSyntax } : {}),
+    });
+    return { ok: true, ds, part10 };
+  } catch (thrown) {
+    return { ok: false, error: `Could not read DICOM header: ${message(thrown)}` };
+  }
+}
+
 /**
  * Reads the header of one DICOM file (Part 10, or a bare data set in little endian). Parsing stops at
  * Pixel Data, so the cost does not grow with the image. Never throws: a malformed, truncated or
  * non-DICOM file gives `{ ok: false, error }`.
  */
 export function readDicomHeader(bytes: Uint8Array, options: ReadDicomHeaderOptions = {}): DicomHeaderResult {
-  if (bytes.length === 0) return { ok: false, error: 'Empty file' };
-  const part10 = hasPart10Prefix(bytes);
-  const rawSyntax = part10 ? null : rawTransferSyntax(bytes);
-  if (!part10 && rawSyntax === null) return { ok: false, error: 'Not a DICOM file' };
-  let ds: DataSet;
-  try {
-    ds = parseDicom(bytes, {
-      untilTag: TAG.PixelData,
-      inflater: inflater(options),
-      ...(rawSyntax ? { TransferSyntaxUID: rawSyntax } : {}),
-    });
-  } catch (thrown) {
-    return { ok: false, error: `Could not read DICOM header: ${message(thrown)}` };
-  }
+  const parsed = parseDataSet(bytes, options, TAG.PixelData);
+  if (!parsed.ok) return parsed;
+  const { ds, part10 } = parsed;
   if (runsPastEnd(ds)) return { ok: false, error: 'Truncated DICOM file' };
   try {
     const header = headerFromDataSet(ds);

@@ -73,11 +73,12 @@ function isTruncated(raw: nifti.NIFTI1 | nifti.NIFTI2, fileBytes: number): boole
   return fileBytes < raw.vox_offset + (voxels * raw.numBitsPerVoxel) / 8;
 }
 
-/**
- * Reads the header of a .nii or .nii.gz file (NIfTI-1 or NIfTI-2, either byte order). Never throws:
- * anything that is not a readable NIfTI comes back as an error the upload can show.
- */
-export function readNiftiHeader(bytes: ArrayBuffer): NiftiHeaderResult {
+export type ParsedNifti =
+  | { ok: true; header: NiftiHeader; raw: nifti.NIFTI1 | nifti.NIFTI2; data: ArrayBuffer }
+  | { ok: false; error: string };
+
+/** The header and the (inflated) bytes of a .nii or .nii.gz file, checked as readNiftiHeader says. */
+export function parseNifti(bytes: ArrayBuffer): ParsedNifti {
   const data = decompressed(bytes);
   if (!data) return { ok: false, error: CORRUPT_GZIP_ERROR };
   if (!nifti.isNIFTI(data)) return { ok: false, error: NOT_NIFTI_ERROR };
@@ -90,5 +91,14 @@ export function readNiftiHeader(bytes: ArrayBuffer): NiftiHeaderResult {
   const header = toHeader(raw);
   if (header.slices < 1) return { ok: false, error: NIFTI_ZERO_SLICES_ERROR };
   if (isTruncated(raw, data.byteLength)) return { ok: false, error: TRUNCATED_NIFTI_ERROR };
-  return { ok: true, header };
+  return { ok: true, header, raw, data };
+}
+
+/**
+ * Reads the header of a .nii or .nii.gz file (NIfTI-1 or NIfTI-2, either byte order). Never throws:
+ * anything that is not a readable NIfTI comes back as an error the upload can show.
+ */
+export function readNiftiHeader(bytes: ArrayBuffer): NiftiHeaderResult {
+  const parsed = parseNifti(bytes);
+  return parsed.ok ? { ok: true, header: parsed.header } : parsed;
 }

@@ -21,6 +21,7 @@ export function useIngest() {
     // Once per drop, however many files of the drop are unsupported.
     if (unsupported > 0) notifications.show({ color: 'red', message: UNSUPPORTED_FILE_MESSAGE });
   }, []);
+  // Stable for the page's life: preview caches are keyed by it.
   const fileOf = useCallback((ref: FileRef) => session.current?.fileOf(ref), []);
   /** A new upload: files, counters and studies start from nothing. */
   const reset = useCallback(() => {

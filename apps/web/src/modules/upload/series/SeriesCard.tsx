@@ -1,5 +1,7 @@
 import { Badge, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { V2UploadState } from '@voxa/imaging';
+import { PREVIEW_GAP, PREVIEW_TILE } from '../preview/PreviewGrid';
 import { SeriesPreview } from '../preview/SeriesPreview';
 import type { PageSeries, PageStudy } from '../state/model';
 import { useUpload } from '../uploadContext';
@@ -13,19 +15,23 @@ export interface SeriesCardProps {
   moving: boolean;
 }
 
-/** One series tile: its preview, what it holds, and its controls. */
+const SCALED_WIDTH = 2 * PREVIEW_TILE + PREVIEW_GAP;
+
+/** One series tile: its preview, what it holds, and its controls; a scaled preview widens the card. */
 export function SeriesCard({ series, study, uploadState, moving }: SeriesCardProps) {
   const { fileOf } = useUpload();
+  const [scaled, setScaled] = useState(false);
   return (
     <Paper
       withBorder
-      w={160}
+      w={scaled ? SCALED_WIDTH : PREVIEW_TILE}
+      style={scaled ? { gridColumn: 'span 2', gridRow: 'span 2' } : undefined}
       data-testid="series-row"
       data-series-id={series.id}
       aria-label={`Series ${series.seriesNumber ?? series.id}`}
       bd={moving ? '2px solid var(--mantine-color-blue-6)' : undefined}
     >
-      <SeriesPreview series={series} fileOf={fileOf} />
+      <SeriesPreview series={series} fileOf={fileOf} scaled={scaled} onScaledChange={setScaled} />
       <Stack gap={4} p={6}>
         <Text size="xs" truncate title={series.seriesDescription ?? undefined}>
           {series.seriesDescription ?? series.files[0]?.name ?? ''}

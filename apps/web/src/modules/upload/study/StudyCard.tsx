@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack } from '@mantine/core';
 import type { MoveTarget, V2UploadState } from '@voxa/imaging';
 import { SeriesCard } from '../series/SeriesCard';
-import { SeriesGrid } from '../series/SeriesGrid';
+import { PreviewGrid } from '../preview/PreviewGrid';
 import type { PageStudy } from '../state/model';
 import { useUpload } from '../uploadContext';
 import { DuplicateWarning } from './DuplicateWarning';
@@ -48,7 +48,7 @@ export function StudyCard({ study, uploadState, anonymizeAll, movingSeriesId, mo
             </Button>
           )}
         </Group>
-        <SeriesGrid>
+        <PreviewGrid>
           {study.series.map((series) => (
             <SeriesCard
               key={series.id}
@@ -58,7 +58,7 @@ export function StudyCard({ study, uploadState, anonymizeAll, movingSeriesId, mo
               moving={movingSeriesId === series.id}
             />
           ))}
-        </SeriesGrid>
+        </PreviewGrid>
       </Stack>
     </Card>
   );

@@ -11,6 +11,7 @@ export { relativeKey, UnsafePathError, type StorageKey } from './paths';
  * resolution, symbolic links included; whole files appear atomically (temp file, then rename).
  */
 export interface Storage {
+  /** The root folder, absolute. */
   readonly root: string;
   /** The checked absolute path of a key. */
   path(key: StorageKey): Promise<string>;
@@ -32,13 +33,15 @@ export interface Storage {
   remove(key: StorageKey): Promise<void>;
 }
 
+/** The root folder is made on first use, so building the app (for the OpenAPI document) writes nothing. */
 export async function createStorage(root: string): Promise<Storage> {
-  await mkdir(root, { recursive: true });
-  const realRoot = await realpath(root);
+  let realRoot: Promise<string> | null = null;
+  const rootReady = () => (realRoot ??= mkdir(root, { recursive: true }).then(() => realpath(root)));
 
   /** Resolves a key, refusing a result that a symbolic link would carry outside the root. */
   const checked = async (key: StorageKey, createParents = false): Promise<string> => {
-    const target = resolveInside(realRoot, key);
+    const resolvedRoot = await rootReady();
+    const target = resolveInside(resolvedRoot, key);
     let existing = target;
     for (;;) {
       try {
@@ -50,7 +53,8 @@ export async function createStorage(root: string): Promise<Storage> {
         existing = path.dirname(existing);
       }
     }
-    if (!isInside(realRoot, await realpath(existing))) throw new UnsafePathError('a link leaves the root');
+    if (!isInside(resolvedRoot, await realpath(existing)))
+      throw new UnsafePathError('a link leaves the root');
     if (createParents) await mkdir(path.dirname(target), { recursive: true });
     return target;
   };
@@ -79,7 +83,7 @@ export async function createStorage(root: string): Promise<Storage> {
   };
 
   return {
-    root: realRoot,
+    root: path.resolve(root),
     path: (key) => checked(key),
     writeAtomic: async (key, data) => {
       const target = await checked(key, true);

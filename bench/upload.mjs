@@ -8,12 +8,15 @@
  *
  *   npm run bench:upload     (BENCH_UPLOAD_MB=500 BENCH_UPLOAD_FILE_MB=20 BENCH_ROUNDS=3 to change the size)
  */
+/* global fetch -- Node's own fetch (undici), the one the web uploader uses here */
+import { Blob } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { clearTimeout, setTimeout } from 'node:timers';
 // Run through tsx (npm run bench:upload), so the server and the web uploader's TypeScript import here.

@@ -30,8 +30,9 @@ export const ConfigSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   UPLOAD_MAX_FILE_BYTES: bytes(4 * GiB),
-  UPLOAD_MAX_CHUNK_BYTES: bytes(64 * MiB).refine((v) => v >= UPLOAD_LIMITS.minChunkBytes, {
-    message: `must be at least ${UPLOAD_LIMITS.minChunkBytes}`,
+  // Chunk sizes are PostgreSQL integers: at most 1 GiB keeps them far from the limit.
+  UPLOAD_MAX_CHUNK_BYTES: bytes(64 * MiB).refine((v) => v >= UPLOAD_LIMITS.minChunkBytes && v <= GiB, {
+    message: `must be between ${UPLOAD_LIMITS.minChunkBytes} and ${GiB}`,
   }),
   UPLOAD_MAX_SESSION_BYTES: bytes(50 * GiB),
 });

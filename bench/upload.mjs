@@ -6,7 +6,8 @@
  * (a bench-only sink that writes the body to a file and flushes it). Client and both servers share this
  * process, so each path pays the same client costs.
  *
- *   npm run bench:upload     (BENCH_UPLOAD_MB=500 BENCH_UPLOAD_FILE_MB=20 BENCH_ROUNDS=3 to change the size)
+ *   npm run bench:upload     (BENCH_UPLOAD_MB=500 BENCH_UPLOAD_FILE_MB=20 BENCH_ROUNDS=3 to change the size,
+ *                             BENCH_CHUNK_MB=8 BENCH_PARALLEL=2 to change the uploader's settings)
  */
 /* global fetch -- Node's own fetch (undici), the one the web uploader uses here */
 import { Blob } from 'node:buffer';
@@ -124,7 +125,12 @@ async function main() {
 
       const session = await openSession(connection);
       started = performance.now();
-      const result = await uploadFiles(transferFiles, { session, connection });
+      const result = await uploadFiles(transferFiles, {
+        session,
+        connection,
+        ...(process.env.BENCH_CHUNK_MB && { chunkSize: Number(process.env.BENCH_CHUNK_MB) * MB }),
+        ...(process.env.BENCH_PARALLEL && { parallelFiles: Number(process.env.BENCH_PARALLEL) }),
+      });
       chunked.push(performance.now() - started);
       const failed = result.files.filter((f) => f.status !== 'done');
       if (failed.length) throw new Error(`${failed.length} files failed: ${failed[0].error}`);
@@ -138,8 +144,10 @@ async function main() {
       `bench/upload: ${set.length} files, ${(totalBytes / MB).toFixed(0)} MB, median of ${ROUNDS} rounds, loopback`,
     );
     console.log(`  plain streaming PUT (one request, written and flushed): ${plainRate.toFixed(0)} MB/s`);
+    const chunkMb = Number(process.env.BENCH_CHUNK_MB ?? 8);
+    const parallel = Number(process.env.BENCH_PARALLEL ?? 2);
     console.log(
-      `  chunked protocol (uploadFiles: 2 files in parallel, 8 MB chunks, rows, sha256, flush + rename): ${chunkedRate.toFixed(0)} MB/s`,
+      `  chunked protocol (uploadFiles: ${parallel} files in parallel, ${chunkMb} MB chunks, rows, sha256, flush + rename): ${chunkedRate.toFixed(0)} MB/s`,
     );
     console.log(`  ratio chunked/plain: ${(chunkedRate / plainRate).toFixed(2)} (aim >= 0.8)`);
   } finally {

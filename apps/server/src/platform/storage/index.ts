@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { constants, createReadStream, type ReadStream } from 'node:fs';
 import { lstat, mkdir, open, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isInside, resolveInside, UnsafePathError, type StorageKey } from './paths';
 
 export { relativeKey, UnsafePathError, type StorageKey } from './paths';
@@ -64,22 +66,12 @@ export async function createStorage(root: string): Promise<Storage> {
     offset: number,
     data: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   ) => {
-    // O_CREAT without O_TRUNC: the chunks already in the file stay.
+    // O_CREAT without O_TRUNC: the chunks already in the file stay. A write stream batches the pieces
+    // that arrive while a write is under way (writev), far fewer system calls than one write per piece.
     const handle = await open(target, constants.O_WRONLY | constants.O_CREAT, 0o640);
-    let position = offset;
-    try {
-      for await (const piece of data) {
-        let done = 0;
-        while (done < piece.length) {
-          const { bytesWritten } = await handle.write(piece, done, piece.length - done, position);
-          done += bytesWritten;
-          position += bytesWritten;
-        }
-      }
-    } finally {
-      await handle.close();
-    }
-    return position - offset;
+    const out = handle.createWriteStream({ start: offset, highWaterMark: 1024 * 1024 });
+    await pipeline(Readable.from(data, { objectMode: false }), out);
+    return out.bytesWritten;
   };
 
   return {

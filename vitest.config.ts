@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 const integration = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
-    include: ['apps/server/**/*.int.test.ts'],
+    // The web uploader's protocol test runs against the real server too.
+    include: ['apps/server/**/*.int.test.ts', 'apps/web/src/**/*.int.test.ts'],
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -46,7 +46,8 @@ beforeAll(async () => {
       bytes: new Uint8Array(await readFile(path.join(testdata, name))),
     })),
   );
-});
+  // Generous: a server start takes a minute when the shared machine is busy.
+}, 180_000);
 afterAll(async () => t.close());
 
 async function storedBytes(app: TestApp, teamId: number, session: string, name: string) {

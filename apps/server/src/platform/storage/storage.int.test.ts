@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -47,12 +47,19 @@ describe('storage on real files', () => {
   it('refuses a symbolic link that leaves the root, below it or as the file itself', async () => {
     const outside = path.join(base, 'outside');
     await writeFile(outside, 'secret');
+    await mkdir(storage.root);
     await symlink(base, path.join(storage.root, 'escape'));
     await symlink(outside, path.join(storage.root, 'file-link'));
     await expect(storage.writeAtomic(['escape', 'x'], Buffer.from('x'))).rejects.toThrow(UnsafePathError);
     await expect(storage.read(['escape', 'outside'])).rejects.toThrow(UnsafePathError);
     await expect(storage.size(['file-link'])).rejects.toThrow(UnsafePathError);
     expect(await readFile(outside, 'utf8')).toBe('secret');
+  });
+
+  it('makes its root on first use only', async () => {
+    await expect(readdir(storage.root)).rejects.toThrow();
+    await storage.writeAtomic(['a'], Buffer.from('a'));
+    expect(await readdir(storage.root)).toEqual(['a']);
   });
 
   it('refuses traversal before touching the disk', async () => {

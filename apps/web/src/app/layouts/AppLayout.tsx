@@ -9,7 +9,7 @@ import { Logo } from '../../ui/Logo';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { useCurrentTeam } from '../session/useCurrentTeam';
 import { usePermissions } from '../session/usePermissions';
-import { useRealtime } from '../session/useRealtime';
+import { RealtimeContext, useRealtime } from '../session/useRealtime';
 import { useToken } from '../session/useToken';
 import { useUser } from '../session/useUser';
 import { HeaderBreadcrumbs } from '../shell/HeaderBreadcrumbs';
@@ -25,7 +25,7 @@ export function AppLayout() {
   const user = useUser();
   const team = useCurrentTeam();
   const permissions = usePermissions();
-  useRealtime(token, user.data?.id);
+  const socket = useRealtime(token, user.data?.id);
 
   const teamFailed = team.isError;
   useEffect(() => {
@@ -63,9 +63,11 @@ export function AppLayout() {
       <AppShell.Main>
         {impersonating && <ImpersonationBanner name={impersonating} />}
         {/* The upload outlives its route: away from /upload-v2 it floats as the mini panel. */}
-        <UploadProvider>
-          <GuardedOutlet />
-        </UploadProvider>
+        <RealtimeContext.Provider value={socket}>
+          <UploadProvider>
+            <GuardedOutlet />
+          </UploadProvider>
+        </RealtimeContext.Provider>
       </AppShell.Main>
     </AppShell>
   );

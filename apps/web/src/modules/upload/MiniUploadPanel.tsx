@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { UPLOAD_CONTENT_MAX_HEIGHT, UPLOAD_V2_PATH } from './paths';
 import { UploadProgressLine } from './UploadProgressLine';
@@ -15,9 +15,13 @@ export function MiniUploadPanel() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [minimised, setMinimised] = useState(false);
+  const finished = page.state === 'finished';
+  // Section 4: at the end of the upload the uploader minimises.
+  useEffect(() => {
+    if (finished) setMinimised(true);
+  }, [finished]);
   if (pathname === UPLOAD_V2_PATH || snapshot.files.length === 0) return null;
 
-  const finished = page.state === 'finished';
   return (
     <Paper
       component="aside"

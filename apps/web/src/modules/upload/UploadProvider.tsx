@@ -6,11 +6,12 @@ import type { UploadPlan } from './state/process';
 import { uploadReducer } from './state/reducer';
 import { UploadContext, type UploadProcessor, type UploadProgress } from './uploadContext';
 import { useIngest } from './useIngest';
+import { useUploadTransfer } from './useUploadTransfer';
 import { useBeforeUnloadWarning } from './useLeaveWarning';
 
 export interface UploadProviderProps {
   children: ReactNode;
-  /** The transfer (chunked upload, conversion); without one the upload stays in state upload. */
+  /** Replaces the transfer (chunked upload, then conversion) that runs after Process. */
   onProcess?: UploadProcessor;
 }
 
@@ -20,6 +21,8 @@ export interface UploadProviderProps {
  */
 export function UploadProvider({ children, onProcess }: UploadProviderProps) {
   const { snapshot, add, fileOf, reset } = useIngest();
+  const transfer = useUploadTransfer(fileOf);
+  const processor = onProcess ?? transfer;
   const [page, dispatch] = useReducer(uploadReducer, undefined, initialUploadState);
   useEffect(() => dispatch({ type: 'studiesRead', studies: snapshot.studies }), [snapshot.studies]);
   useBeforeUnloadWarning(warnsOnLeave(page.state));
@@ -27,6 +30,7 @@ export function UploadProvider({ children, onProcess }: UploadProviderProps) {
   const progress = useMemo<UploadProgress>(
     () => ({
       seriesStatus: (seriesId, status) => dispatch({ type: 'seriesStatusChanged', seriesId, status }),
+      studyStored: (studyId, patientName) => dispatch({ type: 'studyStored', studyId, patientName }),
       converting: () => dispatch({ type: 'convertingStarted' }),
       finished: () => dispatch({ type: 'finished' }),
     }),
@@ -35,9 +39,9 @@ export function UploadProvider({ children, onProcess }: UploadProviderProps) {
   const startUpload = useCallback(
     (plan: UploadPlan) => {
       dispatch({ type: 'processed' });
-      onProcess?.(plan, progress);
+      processor(plan, progress);
     },
-    [onProcess, progress],
+    [processor, progress],
   );
   const clear = useCallback(() => {
     reset();

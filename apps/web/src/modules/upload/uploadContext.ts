@@ -9,6 +9,8 @@ import type { UploadAction } from './state/reducer';
 /** What the transfer reports back while it uploads and converts the plan. */
 export interface UploadProgress {
   seriesStatus(seriesId: string, status: SeriesStatus): void;
+  /** The study is stored under this patient name (the pseudonym when anonymised). */
+  studyStored(studyId: string, patientName: string): void;
   converting(): void;
   finished(): void;
 }

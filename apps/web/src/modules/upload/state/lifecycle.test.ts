@@ -68,3 +68,13 @@ describe('upload lifecycle', () => {
     expect(run(preview, { type: 'convertingStarted' })).toBe(preview);
   });
 });
+
+describe('the stored study', () => {
+  it('takes the name the server stored it under, while uploading only', () => {
+    const uploading = run(previewState(), { type: 'processed' });
+    const studyId = uploading.studies[0]?.id ?? '';
+    const stored = run(uploading, { type: 'studyStored', studyId, patientName: 'ANON-0123456789' });
+    expect(stored.studies[0]?.patientName).toBe('ANON-0123456789');
+    expect(run(previewState(), { type: 'studyStored', studyId, patientName: 'x' })).toEqual(previewState());
+  });
+});

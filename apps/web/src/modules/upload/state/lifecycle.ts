@@ -1,6 +1,6 @@
 import type { UploadStudy } from '@voxa/imaging';
 import { initialUploadState, pageStudyOf, type SeriesStatus, type UploadPageState } from './model';
-import { replaceSeries, updateSeriesStudy } from './update';
+import { replaceSeries, updateSeriesStudy, updateStudy } from './update';
 
 export type LifecycleAction =
   | { type: 'studiesRead'; studies: UploadStudy[] }
@@ -8,6 +8,8 @@ export type LifecycleAction =
   | { type: 'anonymizeAllChanged'; anonymize: boolean }
   | { type: 'processed' }
   | { type: 'seriesStatusChanged'; seriesId: string; status: SeriesStatus }
+  /** The server stored the study under this name (the team pseudonym when anonymised). */
+  | { type: 'studyStored'; studyId: string; patientName: string }
   | { type: 'convertingStarted' }
   | { type: 'finished' }
   | { type: 'cleared' };
@@ -43,6 +45,10 @@ export function lifecycleReducer(state: UploadPageState, action: LifecycleAction
         ? updateSeriesStudy(state, action.seriesId, (_series, study) =>
             replaceSeries(study, action.seriesId, { status: action.status }),
           )
+        : state;
+    case 'studyStored':
+      return state.state === 'upload' || state.state === 'converting'
+        ? updateStudy(state, action.studyId, (study) => ({ ...study, patientName: action.patientName }))
         : state;
     case 'convertingStarted':
       return state.state === 'upload' ? { ...state, state: 'converting' } : state;

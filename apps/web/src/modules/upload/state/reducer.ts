@@ -13,6 +13,7 @@ export function uploadReducer(state: UploadPageState, action: UploadAction): Upl
     case 'anonymizeAllChanged':
     case 'processed':
     case 'seriesStatusChanged':
+    case 'studyStored':
     case 'convertingStarted':
     case 'finished':
     case 'cleared':

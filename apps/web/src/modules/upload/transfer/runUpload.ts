@@ -1,0 +1,196 @@
+import { api, type SeriesConversionEvent, type StoredStudy, type UploadStudyBody } from '@voxa/contracts';
+import type { FileRef } from '@voxa/imaging';
+import type { call as apiCall } from '../../../lib/api';
+import type { PageSeries } from '../state/model';
+import type { PlannedStudy, UploadPlan } from '../state/process';
+import type { UploadProgress } from '../uploadContext';
+import { fileIdOf } from './chunkPlan';
+import type { TransferConnection } from './transferClient';
+import { uploadFiles, type TransferFile } from './uploader';
+
+export interface UploadServices {
+  call: typeof apiCall;
+  connection: TransferConnection;
+  fileOf(ref: FileRef): File | undefined;
+  /** Resolves with the conversion's end event of one series (listen before asking for the conversion). */
+  conversionEnd(studyClientId: string, seriesClientId: string): Promise<SeriesConversionEvent>;
+  signal?: AbortSignal;
+}
+
+interface Placed {
+  planned: PlannedStudy;
+  stored: StoredStudy;
+  /** Per series: its upload files. */
+  files: Map<string, TransferFile[]>;
+}
+
+const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+
+/**
+ * Neutral upload paths (`2/3/14.dcm`): unique within the session, the same for the same plan (so a
+ * reload finds its files again), and free of names that may carry the patient's.
+ */
+function uploadPath(studyIndex: number, seriesIndex: number, fileIndex: number, ref: FileRef): string {
+  const ext = ref.name.toLowerCase().endsWith('.nii.gz')
+    ? 'nii.gz'
+    : ref.name.toLowerCase().endsWith('.nii')
+      ? 'nii'
+      : 'dcm';
+  return `${studyIndex + 1}/${seriesIndex + 1}/${fileIndex + 1}.${ext}`;
+}
+
+function studyBody(planned: PlannedStudy, patientName: string): UploadStudyBody {
+  const { study } = planned;
+  return {
+    id: study.id,
+    patientName,
+    patientSex: study.patientSex,
+    studyDate: study.studyDate,
+    studyTime: study.studyTime,
+    modality: study.modality,
+    pipelineCode: study.pipelineCode,
+    series: planned.series.map((s: PageSeries) => ({
+      id: s.id,
+      type: s.type,
+      seriesNumber: s.seriesNumber,
+      seriesDescription: s.seriesDescription,
+      protocolName: s.protocolName,
+      modalityCode: s.modalityCode,
+      acquisitionCode: s.acquisitionCode,
+      score: s.score,
+      ref_serie: s.ref_serie === true,
+      sort: s.sort,
+      cnt: s.cnt,
+      numberOfFrames: s.numberOfFrames,
+      rows: s.rows,
+      columns: s.columns,
+      files: s.files.slice(0, 10).map((f) => f.name),
+    })),
+  };
+}
+
+/** Anonymised studies go under their team pseudonym, asked of the server in one call. */
+async function patientNames(plan: UploadPlan, services: UploadServices): Promise<Map<string, string>> {
+  const names = new Map(plan.studies.map((p) => [p.study.id, p.study.patientName]));
+  const anonymised = plan.studies.filter((p) => p.anonymize);
+  if (anonymised.length === 0) return names;
+  const { a } = await services.call(api.anonymise.pseudonyms, {
+    body: { s: anonymised.map((p) => ({ id: p.study.id, n: base64(p.study.originalPatientName) })) },
+    signal: services.signal,
+  });
+  for (const { id, n } of a) names.set(id, n);
+  return names;
+}
+
+/**
+ * The upload after Process (sections 4 and 7, V2): a session, the studies stored, every selected file sent
+ * in resumable chunks, then the series converted one at a time (a done or error event moves to the next),
+ * and upload-finished. A series whose files or conversion fail ends in error; the others go on.
+ */
+export async function runUpload(
+  plan: UploadPlan,
+  progress: UploadProgress,
+  services: UploadServices,
+): Promise<void> {
+  const fail = (series: PageSeries[]) => series.forEach((s) => progress.seriesStatus(s.id, 'error'));
+  const { session } = await services.call(api.upload.prepare, {
+    body: { prepare: true },
+    signal: services.signal,
+  });
+  const names = await patientNames(plan, services);
+
+  const placed: Placed[] = [];
+  for (const [studyIndex, planned] of plan.studies.entries()) {
+    try {
+      const stored = await services.call(api.conversion.createStudy, {
+        query: { version: '2' },
+        body: {
+          study: studyBody(planned, names.get(planned.study.id) ?? planned.study.patientName),
+          studyInstanceUid: planned.study.studyInstanceUid,
+          bodyPart: null,
+          labels: planned.study.labels.map((l) => l.id),
+          session_id: session,
+          anonymize: planned.anonymize,
+        },
+        signal: services.signal,
+      });
+      progress.studyStored(planned.study.id, names.get(planned.study.id) ?? planned.study.patientName);
+      const files = new Map<string, TransferFile[]>();
+      planned.series.forEach((series, seriesIndex) => {
+        files.set(
+          series.id,
+          series.files.flatMap((ref, fileIndex) => {
+            const file = services.fileOf(ref);
+            if (!file) return [];
+            return [
+              {
+                file,
+                path: uploadPath(studyIndex, seriesIndex, fileIndex, ref),
+                lastModified: file.lastModified,
+                seriesId: series.id,
+              },
+            ];
+          }),
+        );
+      });
+      placed.push({ planned, stored, files });
+    } catch {
+      fail(planned.series);
+    }
+  }
+
+  const all = placed.flatMap((p) => [...p.files.values()].flat());
+  const result = await uploadFiles(all, {
+    session,
+    connection: services.connection,
+    signal: services.signal,
+    onProgress: (event) => {
+      if (event.type === 'series' && event.uploadFinished && event.failedImages === 0)
+        progress.seriesStatus(event.seriesId, 'uploaded');
+    },
+  });
+  const failedSeries = new Set(result.files.filter((f) => f.status !== 'done').map((f) => f.seriesId));
+
+  progress.converting();
+  for (const { planned, stored, files } of placed)
+    for (const [idx, series] of planned.series.entries()) {
+      const sent = files.get(series.id) ?? [];
+      const remote = stored.series.find((r) => r.clientId === series.id);
+      if (!remote || failedSeries.has(series.id) || sent.length !== series.files.length) {
+        progress.seriesStatus(series.id, 'error');
+        continue;
+      }
+      const ended = services.conversionEnd(planned.study.id, series.id);
+      try {
+        await services.call(api.conversion.convertSeries, {
+          params: { session },
+          body: {
+            studyClientId: planned.study.id,
+            studyRemoteId: stored.id,
+            studyRemoteUuid: stored.uuid,
+            serieClientUploadId: series.id,
+            serieRemoteId: remote.id,
+            serieRemoteUuid: remote.uuid,
+            type: series.type,
+            location: 'local',
+            files: sent.map((f) => fileIdOf(f.path, f.file.size, f.lastModified)),
+            modalityCode: series.modalityCode,
+            anonymize: planned.anonymize,
+            idx,
+          },
+          signal: services.signal,
+        });
+        progress.seriesStatus(series.id, 'converting');
+        progress.seriesStatus(series.id, (await ended).status === 'done' ? 'done' : 'error');
+      } catch {
+        progress.seriesStatus(series.id, 'error');
+      }
+    }
+
+  if (placed.length > 0)
+    await services.call(api.conversion.finished, {
+      body: { studies: placed.map((p) => ({ studyUuid: p.stored.uuid })) },
+      signal: services.signal,
+    });
+  progress.finished();
+}

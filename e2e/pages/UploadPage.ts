@@ -59,6 +59,22 @@ export class UploadPage {
     return this.page.getByRole('region', { name: `Study ${patientName}`, exact: true });
   }
 
+  /** 'Recognizing acquisitions' with its Cancel, shown while a study's acquisitions are recognised. */
+  recognizing(study: Locator): Locator {
+    return study.getByTestId('recognition-running');
+  }
+
+  /** The completion message of a study's recognition. */
+  recognized(study: Locator): Locator {
+    return study.getByTestId('recognition-done');
+  }
+
+  /** The acquisition of every series card of a study, in order. */
+  async acquisitions(study: Locator): Promise<string[]> {
+    const inputs = study.getByRole('textbox', { name: 'Acquisition' });
+    return inputs.evaluateAll((all) => all.map((input) => (input as unknown as { value: string }).value));
+  }
+
   async patientNames(): Promise<string[]> {
     return this.page.getByTestId('study-patient').allInnerTexts();
   }

@@ -79,6 +79,13 @@ export interface RecognitionAttributes {
   diffusionGradientOrientation: number[] | null;
 }
 
+/** What a series sends for recognition: its first slice's recognition attributes, image type, slice location and body part. */
+export interface SeriesRecognitionAttributes extends RecognitionAttributes {
+  imageType: string[];
+  sliceLocation: number | null;
+  bodyPart: string | null;
+}
+
 /** Header of a NIfTI-1 or NIfTI-2 file. */
 export interface NiftiHeader {
   /** dims[1..3] */

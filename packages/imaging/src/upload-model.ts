@@ -1,4 +1,4 @@
-import type { FileRef, RecognitionAttributes } from './types';
+import type { FileRef, SeriesRecognitionAttributes } from './types';
 
 /** A series on the V2 upload page (section 3, Series), before any upload state is added. */
 export interface UploadSeries {
@@ -47,7 +47,8 @@ export interface UploadSeries {
   isSelected: boolean;
   /** Can be uploaded: has image data the product can use. */
   valid: boolean;
-  recognition: RecognitionAttributes | null;
+  /** Key header attributes for acquisition recognition (section 3); null for NIfTI, which has none. */
+  recognition: SeriesRecognitionAttributes | null;
 }
 
 /** A study on the V2 upload page (section 3, Study (upload)). */

@@ -93,6 +93,11 @@ export function buildSeries(id: string, entries: DicomEntry[]): Omit<UploadSerie
     files: sorted.map((e) => e.file),
     isSelected: valid && !startsDeselected(counts),
     valid,
-    recognition: first.recognition,
+    recognition: {
+      ...first.recognition,
+      imageType: first.imageType,
+      sliceLocation: first.sliceLocation,
+      bodyPart: first.bodyPartExamined,
+    },
   };
 }

@@ -4,6 +4,7 @@ import {
   acquisitionOptions,
   chooseManually,
   defaultAcquisition,
+  isChosenManually,
   missingAcquisitionsForPipeline,
   missingAcquisitionsMessage,
   pipelinesFor,
@@ -51,6 +52,11 @@ describe('acceptRecognized', () => {
 describe('chooseManually', () => {
   it('scores 1.1', () => {
     expect(chooseManually('VEN')).toEqual({ acquisitionCode: 'VEN', score: 1.1 });
+  });
+
+  it('is told apart from any recognition score', () => {
+    expect(isChosenManually(chooseManually('VEN'))).toBe(true);
+    expect(isChosenManually({ score: 1 })).toBe(false);
   });
 });
 

@@ -47,6 +47,11 @@ export function chooseManually(code: string): AcquisitionChoice {
   return { acquisitionCode: code, score: MANUAL_ACQUISITION_SCORE };
 }
 
+/** A person chose this acquisition: recognition answers must leave it alone. */
+export function isChosenManually(series: Pick<UploadSeries, 'score'>): boolean {
+  return series.score >= MANUAL_ACQUISITION_SCORE;
+}
+
 /** Pipelines offered for a study: those of its first series' modality (section 5, V2). */
 export function pipelinesFor(pipelines: Pipeline[], firstSeriesModality: string | undefined): Pipeline[] {
   return pipelines.filter((pipeline) => pipeline.modality_code === firstSeriesModality);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { MiniUploadPanel } from './MiniUploadPanel';
+import { useAcquisitionRecognition } from './recognition/useAcquisitionRecognition';
 import { initialUploadState } from './state/model';
 import { warnsOnLeave } from './state/leave';
 import type { UploadPlan } from './state/process';
@@ -26,6 +27,7 @@ export function UploadProvider({ children, onProcess }: UploadProviderProps) {
   const [page, dispatch] = useReducer(uploadReducer, undefined, initialUploadState);
   useEffect(() => dispatch({ type: 'studiesRead', studies: snapshot.studies }), [snapshot.studies]);
   useBeforeUnloadWarning(warnsOnLeave(page.state));
+  useAcquisitionRecognition(page, dispatch);
 
   const progress = useMemo<UploadProgress>(
     () => ({

@@ -22,7 +22,12 @@ export interface PageStudy extends Omit<UploadStudy, 'series'> {
   series: PageSeries[];
   labels: Label[];
   pipelineCode: string | null;
+  /** Acquisition recognition runs for this study; selection is blocked meanwhile (section 4, Selection). */
   acquisitionRecognizing: boolean;
+  /** The recognition prompt of this study (POST /llm/prompts); null until its request is answered. */
+  llmRemoteId: string | null;
+  /** The recognition answered with success: the page shows its completion message. */
+  acquisitionsRecognized: boolean;
   /** The reference was set by hand, so acquisition changes no longer move it to the automatic choice. */
   referenceChosen: boolean;
 }
@@ -51,6 +56,8 @@ export function pageStudyOf(study: UploadStudy): PageStudy {
     labels: [],
     pipelineCode: null,
     acquisitionRecognizing: false,
+    llmRemoteId: null,
+    acquisitionsRecognized: false,
     referenceChosen: false,
   });
 }

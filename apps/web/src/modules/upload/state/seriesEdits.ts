@@ -38,7 +38,9 @@ function moveHere(state: UploadPageState, studyId: string): UploadPageState {
   if (!moved.ok) return state;
   const touched = new Set(state.studies.filter((s, i) => moved.studies[i] !== s).map((s) => s.id));
   // Both studies' recognition starts over, so their reference is the rules' again.
-  const studies = moved.studies.map((s) => (touched.has(s.id) ? { ...s, referenceChosen: false } : s));
+  const studies = moved.studies.map((s) =>
+    touched.has(s.id) ? { ...s, referenceChosen: false, acquisitionsRecognized: false } : s,
+  );
   return { ...state, studies, movingSeriesId: null };
 }
 

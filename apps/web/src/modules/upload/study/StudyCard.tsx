@@ -7,6 +7,7 @@ import { useUpload } from '../uploadContext';
 import { DuplicateWarning } from './DuplicateWarning';
 import { LabelPicker } from './LabelPicker';
 import { PipelineSelect } from './PipelineSelect';
+import { RecognitionStatus } from './RecognitionStatus';
 import { StudyHeader } from './StudyHeader';
 
 export interface StudyCardProps {
@@ -33,6 +34,7 @@ export function StudyCard({ study, uploadState, anonymizeAll, movingSeriesId, mo
     >
       <Stack gap="sm">
         <StudyHeader study={study} editable={editable} anonymizeAll={anonymizeAll} />
+        <RecognitionStatus study={study} />
         <DuplicateWarning studyInstanceUid={study.studyInstanceUid} />
         {study.series.length === 0 && <Alert color="yellow">{NO_SERIES_WARNING}</Alert>}
         <Group align="flex-end" gap="md">

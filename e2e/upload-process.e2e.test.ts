@@ -1,0 +1,95 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InstallPage } from './pages/AuthPages';
+import { CreateTeamPage } from './pages/CreateTeamPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { UploadPage } from './pages/UploadPage';
+import { screenshot, type Person } from './support/browser';
+import { e2eSkipReason } from './support/chromium';
+import { newCredentials } from './support/people';
+import { stepsOfOneStory } from './support/steps';
+import { setupE2e } from './support/suite';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
+/** One GE MR study of the NIH corpus: 4 series of 150 files. */
+const GE_STUDY = path.join(testdata, 'dicom/dcm_qa_nih/20180918GE');
+
+const filesOf = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? filesOf(path.join(dir, e.name))
+      : e.name.endsWith('.dcm')
+        ? [path.join(dir, e.name)]
+        : [],
+  );
+
+/**
+ * Issue 4's story in the browser: drop the NIH GE study, Process with 'Anonymize all' on, every series
+ * uploads in chunks and converts on the server (dcm2niix WebAssembly), 'Upload finished!', and the study
+ * now shows under its team pseudonym.
+ */
+describe.skipIf(e2eSkipReason())('upload V2 processing, end to end', () => {
+  const e2e = setupE2e();
+  stepsOfOneStory();
+  const owner = newCredentials('Otto Process');
+  const team = { title: 'Process Lab', slug: 'process-lab' };
+  let person: Person;
+  let upload: UploadPage;
+
+  it('signs the Owner in on a new team and opens the upload', async () => {
+    person = await e2e.person();
+    const { page } = person;
+    const install = new InstallPage(page);
+    await install.open(e2e.server.baseUrl);
+    await install.install(owner);
+    await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);
+    await new DashboardPage(page).waitUntilShown();
+    await page.goto(`${e2e.server.baseUrl}/team/create`);
+    const create = new CreateTeamPage(page);
+    await create.waitUntilShown();
+    await create.create(team.title, team.slug);
+    await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
+    upload = new UploadPage(page);
+    await upload.open(e2e.server.teamUrl(team.slug));
+  });
+
+  it('reads the study and moves to preview with its 4 series selected', async () => {
+    await upload.browse(filesOf(GE_STUDY));
+    await upload.waitUntilRead();
+    await upload.next.click();
+    await upload.processButton(4).waitFor();
+  });
+
+  it('sets the acquisition of each series once recognition has answered (fMRI is none of the codes)', async () => {
+    const { page } = person;
+    await upload.recognized(page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
+    const cards = page.getByTestId('series-row');
+    for (let i = 0; i < 4; i += 1) {
+      const acquisition = cards.nth(i).getByRole('textbox', { name: 'Acquisition' });
+      await acquisition.click();
+      await page.getByRole('option', { name: 'T2W', exact: true }).click();
+      await expect(acquisition.inputValue()).resolves.toBe('T2W');
+    }
+  });
+
+  it(
+    'processes with Anonymize all on: every series reaches done, then Upload finished!',
+    { timeout: 600_000 },
+    async () => {
+      const { page } = person;
+      await upload.processButton(4).click({ timeout: 20_000 });
+      await upload.toast('Upload finished!').waitFor({ timeout: 600_000 });
+      const statuses = await page.getByTestId('series-status').allTextContents();
+      expect(statuses).toEqual(['done', 'done', 'done', 'done']);
+      await screenshot(person.page, 'upload-finished');
+    },
+  );
+
+  it('shows the study under its pseudonym', async () => {
+    const names = await upload.patientNames();
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^ANON-[0-9A-Z]{10}$/);
+  });
+});

@@ -66,6 +66,7 @@ export async function buildApp({ config, db, mailer, workers = true }: AppOption
   const queue = createQueue({
     db,
     redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
     onError: (error, jobId) => app.log.error({ err: error, jobId }, 'job failed'),
   });
   const converter = createConverter(config.DCM2NIIX_BINARY);

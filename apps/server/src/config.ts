@@ -30,6 +30,11 @@ export const ConfigSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** A native dcm2niix to try before the WebAssembly build (docs/decisions/0015). */
   DCM2NIIX_BINARY: z.string().min(1).optional(),
+  /** Redis key prefix of the job queues: deployments (or test servers) sharing a Redis keep apart by it. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('voxa'),
   /** Series converted at once by each process that runs jobs. */
   CONVERSION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),

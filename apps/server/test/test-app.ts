@@ -61,6 +61,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOGIN_RATE_LIMIT: '1000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
+    // Each test server has its own database, so its jobs must not reach another server's workers.
+    QUEUE_PREFIX: `voxa-test-${randomBytes(6).toString('hex')}`,
     ...env,
   });
   const mails: Mail[] = [];

@@ -30,7 +30,7 @@ export async function requestConversion(
   const series = await deps.db
     .selectFrom('series')
     .innerJoin('studies', 'studies.id', 'series.study_id')
-    .select(['series.id', 'series.status', 'series.data'])
+    .select(['series.id', 'series.uuid', 'series.status', 'series.data'])
     .where('series.id', '=', body.serieRemoteId)
     .where('series.uuid', '=', body.serieRemoteUuid)
     .where('studies.id', '=', body.studyRemoteId)
@@ -44,21 +44,28 @@ export async function requestConversion(
 
   const files = await completeFileNames(deps, session.id, body.files);
   const source: SeriesSource = { session: session.uuid, files, type: body.type, anonymize: body.anonymize };
-  await deps.db
+  // One job per request of this series: a series that ended in error can be converted again, and the
+  // status guard in the update keeps two requests at once from queueing it twice.
+  const attempt = Number(series.data.conversionAttempt ?? 0) + 1;
+  const claimed = await deps.db
     .updateTable('series')
     .set({
       status: 'converting',
-      data: JSON.stringify({ ...series.data, source, idx: body.idx }),
+      data: JSON.stringify({ ...series.data, source, idx: body.idx, conversionAttempt: attempt }),
       updated_at: new Date(),
     })
     .where('id', '=', series.id)
-    .execute();
+    .where('status', 'not in', ['converting', 'generatingNii', 'done'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return { status: 'converting' };
   await deps.db
     .updateTable('studies')
     .set({ status: 'converting', updated_at: new Date() })
     .where('id', '=', body.studyRemoteId)
     .execute();
-  await deps.queue.add('convert-series', { seriesId: series.id }, `convert-series-${series.id}`);
+  // Named by the series' uuid: unique across databases, so a queue shared in Redis never mixes them up.
+  await deps.queue.add('convert-series', { seriesId: series.id }, `convert-series-${series.uuid}-${attempt}`);
   return { status: 'converting' };
 }
 

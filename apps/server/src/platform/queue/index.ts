@@ -9,8 +9,9 @@ export type { JobHandler, JobQueue } from './types';
 export function createQueue(opts: {
   db: Db;
   redisUrl?: string;
+  prefix: string;
   onError: (error: unknown, jobId: string) => void;
 }): JobQueue {
-  if (opts.redisUrl) return bullmqQueue(opts.redisUrl, { onError: opts.onError });
+  if (opts.redisUrl) return bullmqQueue(opts.redisUrl, { onError: opts.onError, prefix: opts.prefix });
   return dbQueue(opts.db, { onError: (error, job) => opts.onError(error, job.id) });
 }

@@ -1,5 +1,5 @@
 import { api, type SeriesConversionEvent, type StoredStudy, type UploadStudyBody } from '@voxa/contracts';
-import type { FileRef } from '@voxa/imaging';
+import { queueBatches, type FileRef } from '@voxa/imaging';
 import type { call as apiCall } from '../../../lib/api';
 import type { PageSeries } from '../state/model';
 import type { PlannedStudy, UploadPlan } from '../state/process';
@@ -67,6 +67,43 @@ function studyBody(planned: PlannedStudy, patientName: string): UploadStudyBody 
       files: s.files.slice(0, 10).map((f) => f.name),
     })),
   };
+}
+
+/**
+ * The files in queue batches of about 250 MB (section 9), one batch after another. A series is uploaded
+ * once every one of its files is stored, whichever batch holds them; answers the series with a failed file.
+ */
+async function sendInBatches(
+  files: TransferFile[],
+  session: string,
+  progress: UploadProgress,
+  services: UploadServices,
+): Promise<Set<string>> {
+  const total = new Map<string, number>();
+  for (const f of files) total.set(f.seriesId, (total.get(f.seriesId) ?? 0) + 1);
+  const stored = new Map<string, Set<string>>();
+  const failed = new Set<string>();
+  for (const batch of queueBatches(files.map((file) => ({ file, size: file.file.size })))) {
+    const result = await uploadFiles(
+      batch.map((b) => b.file),
+      {
+        session,
+        connection: services.connection,
+        signal: services.signal,
+        onProgress: (event) => {
+          if (event.type !== 'file' || event.status !== 'done') return;
+          const paths = stored.get(event.seriesId) ?? new Set<string>();
+          stored.set(event.seriesId, paths.add(event.path));
+          // Uploaded when the last of the series' files is stored, in whichever batch it was.
+          if (paths.size === total.get(event.seriesId) && !failed.has(event.seriesId))
+            progress.seriesStatus(event.seriesId, 'uploaded');
+        },
+      },
+    );
+    for (const outcome of result.files) if (outcome.status !== 'done') failed.add(outcome.seriesId);
+    if (result.aborted) break;
+  }
+  return failed;
 }
 
 /** Anonymised studies go under their team pseudonym, asked of the server in one call. */
@@ -140,16 +177,7 @@ export async function runUpload(
   }
 
   const all = placed.flatMap((p) => [...p.files.values()].flat());
-  const result = await uploadFiles(all, {
-    session,
-    connection: services.connection,
-    signal: services.signal,
-    onProgress: (event) => {
-      if (event.type === 'series' && event.uploadFinished && event.failedImages === 0)
-        progress.seriesStatus(event.seriesId, 'uploaded');
-    },
-  });
-  const failedSeries = new Set(result.files.filter((f) => f.status !== 'done').map((f) => f.seriesId));
+  const failedSeries = await sendInBatches(all, session, progress, services);
 
   progress.converting();
   for (const { planned, stored, files } of placed)

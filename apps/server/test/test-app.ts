@@ -86,7 +86,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     if (opts.team) headers.team = opts.team;
     const payload = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(`${url}${opts.prefix ?? '/api'}${apiPath}`, { method, headers, body: payload });
+    // `t.url`, not the first `url`: a restart moves the server to a new port.
+    const res = await fetch(`${t.url}${opts.prefix ?? '/api'}${apiPath}`, { method, headers, body: payload });
     const text = await res.text();
     let body: unknown = text;
     try {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import { dcm2niixArgs, logProblem } from './args';
+import { suspectLogLine } from '@voxa/imaging';
+import { dcm2niixArgs } from './args';
 
 export interface Conversion {
   /** Output file names in `outputDir` (NIfTI and JSON sidecars), sorted. */
@@ -30,7 +31,7 @@ async function result(outputDir: string, exitCode: number, log: string): Promise
   if (!files.some((f) => f.endsWith('.nii')))
     throw new ConversionError(`dcm2niix wrote no NIfTI file (exit code ${exitCode})`, log);
   if (exitCode !== 0) throw new ConversionError(`dcm2niix ended with code ${exitCode}`, log);
-  const problem = logProblem(log);
+  const problem = suspectLogLine(log.split('\n'));
   if (problem) throw new ConversionError(`Output not trusted: ${problem}`, log);
   return { files, log };
 }

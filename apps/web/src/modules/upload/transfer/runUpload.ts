@@ -4,7 +4,6 @@ import type { call as apiCall } from '../../../lib/api';
 import type { PageSeries } from '../state/model';
 import type { PlannedStudy, UploadPlan } from '../state/process';
 import type { UploadProgress } from '../uploadContext';
-import { fileIdOf } from './chunkPlan';
 import type { TransferConnection } from './transferClient';
 import { uploadFiles, type TransferFile } from './uploader';
 
@@ -71,18 +70,20 @@ function studyBody(planned: PlannedStudy, patientName: string): UploadStudyBody 
 
 /**
  * The files in queue batches of about 250 MB (section 9), one batch after another. A series is uploaded
- * once every one of its files is stored, whichever batch holds them; answers the series with a failed file.
+ * once every one of its files is stored, whichever batch holds them. Answers the upload id of each file
+ * stored, by path (the uploader's own): a file without one was not stored.
  */
 async function sendInBatches(
   files: TransferFile[],
   session: string,
   progress: UploadProgress,
   services: UploadServices,
-): Promise<Set<string>> {
+): Promise<Map<string, string>> {
   const total = new Map<string, number>();
   for (const f of files) total.set(f.seriesId, (total.get(f.seriesId) ?? 0) + 1);
   const stored = new Map<string, Set<string>>();
   const failed = new Set<string>();
+  const storedIds = new Map<string, string>();
   for (const batch of queueBatches(files.map((file) => ({ file, size: file.file.size })))) {
     const result = await uploadFiles(
       batch.map((b) => b.file),
@@ -100,10 +101,12 @@ async function sendInBatches(
         },
       },
     );
-    for (const outcome of result.files) if (outcome.status !== 'done') failed.add(outcome.seriesId);
+    for (const outcome of result.files)
+      if (outcome.status === 'done') storedIds.set(outcome.path, outcome.fileId);
+      else failed.add(outcome.seriesId);
     if (result.aborted) break;
   }
-  return failed;
+  return storedIds;
 }
 
 /** Anonymised studies go under their team pseudonym, asked of the server in one call. */
@@ -177,14 +180,15 @@ export async function runUpload(
   }
 
   const all = placed.flatMap((p) => [...p.files.values()].flat());
-  const failedSeries = await sendInBatches(all, session, progress, services);
+  const storedIds = await sendInBatches(all, session, progress, services);
 
   progress.converting();
   for (const { planned, stored, files } of placed)
     for (const [idx, series] of planned.series.entries()) {
       const sent = files.get(series.id) ?? [];
       const remote = stored.series.find((r) => r.clientId === series.id);
-      if (!remote || failedSeries.has(series.id) || sent.length !== series.files.length) {
+      const fileIds = sent.flatMap((f) => storedIds.get(f.path) ?? []);
+      if (!remote || fileIds.length !== series.files.length) {
         progress.seriesStatus(series.id, 'error');
         continue;
       }
@@ -201,7 +205,7 @@ export async function runUpload(
             serieRemoteUuid: remote.uuid,
             type: series.type,
             location: 'local',
-            files: sent.map((f) => fileIdOf(f.path, f.file.size, f.lastModified)),
+            files: fileIds,
             modalityCode: series.modalityCode,
             anonymize: planned.anonymize,
             idx,

@@ -1,10 +1,7 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InstallPage } from './pages/AuthPages';
-import { CreateTeamPage } from './pages/CreateTeamPage';
-import { DashboardPage } from './pages/DashboardPage';
 import { SeriesPreviewTile } from './pages/SeriesPreviewTile';
 import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
@@ -12,16 +9,8 @@ import { e2eSkipReason } from './support/chromium';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
-
-const repoRoot = path.resolve(import.meta.dirname, '..');
-const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
+import { ownerOfNewTeam } from './support/owner';
+import { filesUnder, TESTDATA_DIR } from './support/testdata';
 
 /**
  * Previews (issue 3, item 3): CT series (native DICOM), the JPEG-LS and JPEG 2000 files of dcm_qa_ts
@@ -37,17 +26,8 @@ describe.skipIf(e2eSkipReason())('upload V2 previews, end to end', () => {
   let person: Person;
 
   it('opens /upload-v2 as the Owner of a new team', async () => {
-    person = await e2e.person();
+    person = await ownerOfNewTeam(e2e, owner, team);
     const { page } = person;
-    const install = new InstallPage(page);
-    await install.open(e2e.server.baseUrl);
-    await install.install(owner);
-    await new DashboardPage(page).waitUntilShown();
-    await page.goto(`${e2e.server.baseUrl}/team/create`);
-    const create = new CreateTeamPage(page);
-    await create.waitUntilShown();
-    await create.create(team.title, team.slug);
-    await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
     await new UploadPage(page).open(e2e.server.teamUrl(team.slug));
   });
 
@@ -55,13 +35,13 @@ describe.skipIf(e2eSkipReason())('upload V2 previews, end to end', () => {
     const { page } = person;
     const upload = new UploadPage(page);
     // CT_small (series 1, 128x128) cut inside its pixel data: the header reads, the image cannot.
-    const whole = readFileSync(path.join(testdata, 'dicom/pydicom/CT_small.dcm'));
+    const whole = readFileSync(path.join(TESTDATA_DIR, 'dicom/pydicom/CT_small.dcm'));
     const cut = path.join(temp, 'CT_small_cut.dcm');
     writeFileSync(cut, whole.subarray(0, whole.length - 10_000));
     await upload.browse([
-      ...filesUnder(path.join(testdata, 'dicom/dcm_qa_ct')),
-      ...['7.dcm', '8.dcm', '9.dcm'].map((name) => path.join(testdata, 'dicom/dcm_qa_ts', name)),
-      path.join(testdata, 'nifti/nibabel/anatomical.nii'),
+      ...filesUnder(path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct')),
+      ...['7.dcm', '8.dcm', '9.dcm'].map((name) => path.join(TESTDATA_DIR, 'dicom/dcm_qa_ts', name)),
+      path.join(TESTDATA_DIR, 'nifti/nibabel/anatomical.nii'),
       cut,
     ]);
     await upload.waitUntilRead();

@@ -1,10 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Dialog } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { InstallPage } from './pages/AuthPages';
-import { CreateTeamPage } from './pages/CreateTeamPage';
-import { DashboardPage } from './pages/DashboardPage';
 import { Sidebar } from './pages/Sidebar';
 import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
@@ -13,23 +9,16 @@ import { newCredentials } from './support/people';
 import { seedStudy } from './support/seedStudy';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
+import { ownerOfNewTeam } from './support/owner';
+import { filesUnder, TESTDATA_DIR } from './support/testdata';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
-const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
 const LEAVE_MESSAGE = 'You are about to close upload in progress. Are you sure?';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 /** Studies of the drop, by StudyInstanceUID (two studies share the name 'Test Regression'). */
 const CT = '1.2.826.0.1.3680043.9.4245.1760717064491086528325869788156915668';
 const HEAD = '1.3.46.670589.33.1.27492712521914879309.27169771283235650014';
 const GE_MR = '1.2.840.113619.6.408.28831229784644470934771902094312156645';
-const NIFTI_FILE = path.join(testdata, 'nifti/nibabel/anatomical.nii');
+const NIFTI_FILE = path.join(TESTDATA_DIR, 'nifti/nibabel/anatomical.nii');
 const NIFTI = `nifti:${path.basename(NIFTI_FILE)}`;
 
 /**
@@ -46,18 +35,7 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
   let upload: UploadPage;
 
   it('signs the Owner in on a new team that already holds the HEAD study', async () => {
-    person = await e2e.person();
-    const { page } = person;
-    const install = new InstallPage(page);
-    await install.open(e2e.server.baseUrl);
-    await install.install(owner);
-    await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);
-    await new DashboardPage(page).waitUntilShown();
-    await page.goto(`${e2e.server.baseUrl}/team/create`);
-    const create = new CreateTeamPage(page);
-    await create.waitUntilShown();
-    await create.create(team.title, team.slug);
-    await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
+    person = await ownerOfNewTeam(e2e, owner, team);
     // The team already holds the HEAD study, as if uploaded before.
     await e2e.server.restart(() => seedStudy(e2e.server.dataDir, team.slug, HEAD));
   }, 300_000);
@@ -67,8 +45,8 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
     await upload.open(e2e.server.teamUrl(team.slug));
 
     await upload.browse([
-      ...filesUnder(path.join(testdata, 'dicom/dcm_qa_ct')),
-      ...filesUnder(path.join(testdata, 'dicom/dcm_qa_nih')),
+      ...filesUnder(path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct')),
+      ...filesUnder(path.join(TESTDATA_DIR, 'dicom/dcm_qa_nih')),
       NIFTI_FILE,
     ]);
     await upload.waitUntilRead();

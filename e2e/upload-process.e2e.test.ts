@@ -1,29 +1,18 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InstallPage } from './pages/AuthPages';
-import { CreateTeamPage } from './pages/CreateTeamPage';
-import { DashboardPage } from './pages/DashboardPage';
 import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
+import { ownerOfNewTeam } from './support/owner';
+import { filesUnder, TESTDATA_DIR } from './support/testdata';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
-const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
 /** One GE MR study of the NIH corpus: 4 series of 150 files. */
-const GE_STUDY = path.join(testdata, 'dicom/dcm_qa_nih/20180918GE');
+const GE_STUDY = path.join(TESTDATA_DIR, 'dicom/dcm_qa_nih/20180918GE');
 
-const filesOf = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? filesOf(path.join(dir, e.name))
-      : e.name.endsWith('.dcm')
-        ? [path.join(dir, e.name)]
-        : [],
-  );
+const dicomFilesOf = (dir: string) => filesUnder(dir).filter((f) => f.endsWith('.dcm'));
 
 /**
  * Issue 4's story in the browser: drop the NIH GE study, Process with 'Anonymize all' on, every series
@@ -39,24 +28,14 @@ describe.skipIf(e2eSkipReason())('upload V2 processing, end to end', () => {
   let upload: UploadPage;
 
   it('signs the Owner in on a new team and opens the upload', async () => {
-    person = await e2e.person();
+    person = await ownerOfNewTeam(e2e, owner, team);
     const { page } = person;
-    const install = new InstallPage(page);
-    await install.open(e2e.server.baseUrl);
-    await install.install(owner);
-    await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);
-    await new DashboardPage(page).waitUntilShown();
-    await page.goto(`${e2e.server.baseUrl}/team/create`);
-    const create = new CreateTeamPage(page);
-    await create.waitUntilShown();
-    await create.create(team.title, team.slug);
-    await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
     upload = new UploadPage(page);
     await upload.open(e2e.server.teamUrl(team.slug));
   });
 
   it('reads the study and moves to preview with its 4 series selected', async () => {
-    await upload.browse(filesOf(GE_STUDY));
+    await upload.browse(dicomFilesOf(GE_STUDY));
     await upload.waitUntilRead();
     await upload.next.click();
     await upload.processButton(4).waitFor();

@@ -1,9 +1,5 @@
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InstallPage } from './pages/AuthPages';
-import { CreateTeamPage } from './pages/CreateTeamPage';
-import { DashboardPage } from './pages/DashboardPage';
 import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
@@ -11,18 +7,11 @@ import { startHeldModel, type HeldModel } from './support/heldModel';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
+import { ownerOfNewTeam } from './support/owner';
+import { filesUnder, TESTDATA_DIR } from './support/testdata';
 import { waitFor } from './support/wait';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
-const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
 const RECOGNIZED = 'Acquisitions recognized automatically. Check them before processing.';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 /** The four DICOM studies of the drop, by StudyInstanceUID. */
 const CT = '1.2.826.0.1.3680043.9.4245.1760717064491086528325869788156915668';
@@ -53,26 +42,15 @@ describe.skipIf(e2eSkipReason())('upload V2 acquisition recognition, end to end'
   let upload: UploadPage;
 
   it('signs the Owner in on a new team', async () => {
-    person = await e2e.person();
-    const { page } = person;
-    const install = new InstallPage(page);
-    await install.open(e2e.server.baseUrl);
-    await install.install(owner);
-    await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);
-    await new DashboardPage(page).waitUntilShown();
-    await page.goto(`${e2e.server.baseUrl}/team/create`);
-    const create = new CreateTeamPage(page);
-    await create.waitUntilShown();
-    await create.create(team.title, team.slug);
-    await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
+    person = await ownerOfNewTeam(e2e, owner, team);
   });
 
   it('recognises every DICOM study after Next', async () => {
     upload = new UploadPage(person.page);
     await upload.open(e2e.server.teamUrl(team.slug));
     await upload.browse([
-      ...filesUnder(path.join(testdata, 'dicom/dcm_qa_ct')),
-      ...filesUnder(path.join(testdata, 'dicom/dcm_qa_nih')),
+      ...filesUnder(path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct')),
+      ...filesUnder(path.join(TESTDATA_DIR, 'dicom/dcm_qa_nih')),
     ]);
     await upload.waitUntilRead();
     await upload.next.click();

@@ -1,11 +1,8 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { classifyAll, UNSUPPORTED_FILE_MESSAGE } from '@voxa/imaging';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InstallPage } from './pages/AuthPages';
-import { CreateTeamPage } from './pages/CreateTeamPage';
-import { DashboardPage } from './pages/DashboardPage';
 import { Sidebar } from './pages/Sidebar';
 import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
@@ -13,16 +10,8 @@ import { e2eSkipReason } from './support/chromium';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
-
-const repoRoot = path.resolve(import.meta.dirname, '..');
-const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
+import { ownerOfNewTeam } from './support/owner';
+import { filesUnder, TESTDATA_DIR } from './support/testdata';
 
 /**
  * Upload V2 ingest (issue 3, item 2): the team's Owner opens /upload-v2 and browses the CT and GE MR
@@ -38,18 +27,8 @@ describe.skipIf(e2eSkipReason())('upload V2 ingest, end to end', () => {
   let person: Person;
 
   it('signs the Owner in on a new team, where the sidebar links to Upload', async () => {
-    person = await e2e.person();
+    person = await ownerOfNewTeam(e2e, owner, team);
     const { page } = person;
-    const install = new InstallPage(page);
-    await install.open(e2e.server.baseUrl);
-    await install.install(owner);
-    await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);
-    await new DashboardPage(page).waitUntilShown();
-    await page.goto(`${e2e.server.baseUrl}/team/create`);
-    const create = new CreateTeamPage(page);
-    await create.waitUntilShown();
-    await create.create(team.title, team.slug);
-    await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
     const sidebar = new Sidebar(page);
     await sidebar.link('Upload').click();
     await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/upload-v2`);
@@ -64,13 +43,13 @@ describe.skipIf(e2eSkipReason())('upload V2 ingest, end to end', () => {
 
     const notes = path.join(temp, 'notes.txt');
     writeFileSync(notes, 'not an image\n');
-    const ctSlice = path.join(testdata, 'dicom/dcm_qa_ct/GE/01.dcm');
+    const ctSlice = path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE/01.dcm');
     const copy = path.join(temp, '01.dcm');
     copyFileSync(ctSlice, copy);
     const paths = [
-      ...filesUnder(path.join(testdata, 'dicom/dcm_qa_ct')),
-      ...filesUnder(path.join(testdata, 'dicom/dcm_qa_nih/20180918GE')),
-      path.join(testdata, 'nifti/nibabel/anatomical.nii'),
+      ...filesUnder(path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct')),
+      ...filesUnder(path.join(TESTDATA_DIR, 'dicom/dcm_qa_nih/20180918GE')),
+      path.join(TESTDATA_DIR, 'nifti/nibabel/anatomical.nii'),
       notes,
       copy,
     ];
@@ -123,7 +102,7 @@ describe.skipIf(e2eSkipReason())('upload V2 ingest, end to end', () => {
 
     // A folder of files already read: every file repeats a name and size, so all are duplicates.
     const before = await upload.count('duplicate');
-    await upload.browseFolder(path.join(testdata, 'dicom/dcm_qa_ct/GE'));
+    await upload.browseFolder(path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE'));
     await page
       .getByTestId('count-duplicate')
       .filter({ hasText: String(before + 28) })

@@ -1,0 +1,30 @@
+import { InstallPage } from '../pages/AuthPages';
+import { CreateTeamPage } from '../pages/CreateTeamPage';
+import { DashboardPage } from '../pages/DashboardPage';
+import type { Person } from './browser';
+import type { Credentials } from './people';
+import type { E2eEnv } from './suite';
+
+/**
+ * The first person of a fresh server: installs as administrator, creates `team` and lands on its
+ * sub-domain dashboard as its Owner.
+ */
+export async function ownerOfNewTeam(
+  e2e: E2eEnv,
+  owner: Credentials,
+  team: { title: string; slug: string },
+): Promise<Person> {
+  const person = await e2e.person();
+  const { page } = person;
+  const install = new InstallPage(page);
+  await install.open(e2e.server.baseUrl);
+  await install.install(owner);
+  await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);
+  await new DashboardPage(page).waitUntilShown();
+  await page.goto(`${e2e.server.baseUrl}/team/create`);
+  const create = new CreateTeamPage(page);
+  await create.waitUntilShown();
+  await create.create(team.title, team.slug);
+  await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
+  return person;
+}

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDicomFile, readFileHeader } from './read-file';
+import { TESTDATA_DIR as testdata } from '../../test/manifest';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
 const blobOf = (relative: string) => new Blob([readFileSync(path.join(testdata, relative))]);
 
 /** A Blob that counts the bytes asked of it, to show when the reader falls back to the whole file. */

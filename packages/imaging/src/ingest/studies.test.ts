@@ -6,9 +6,7 @@ import { readNiftiHeader } from '../nifti/read-header';
 import type { DicomEntry } from '../group/series';
 import type { NiftiEntry } from './studies';
 import { studiesFromHeaders } from './studies';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
+import { TESTDATA_DIR as testdata } from '../../test/manifest';
 
 function dicomEntries(folder: string): DicomEntry[] {
   return readdirSync(path.join(testdata, folder)).flatMap((name) => {

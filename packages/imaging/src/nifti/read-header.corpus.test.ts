@@ -2,9 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readNiftiHeader } from './read-header';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
+import { readManifest, TESTDATA_DIR as testdata } from '../../test/manifest';
 
 /**
  * Expected [width, height, slices, volumes]. MANIFEST.tsv leaves the dims columns empty for NIfTI
@@ -43,20 +41,8 @@ const EXPECTED_DIMS: Record<string, [number, number, number, number]> = {
   'reference/dcm_qa_xa30/25_asl_2d_tra.nii': [64, 64, 12, 7],
 };
 
-interface ManifestRow {
-  path: string;
-  bytes: number;
-}
-
-function niftiManifestRows(): ManifestRow[] {
-  const [head = '', ...lines] = readFileSync(path.join(testdata, 'MANIFEST.tsv'), 'utf8').trim().split('\n');
-  const columns = head.split('\t');
-  const at = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? '';
-  return lines
-    .map((line) => line.split('\t'))
-    .filter((cells) => at(cells, 'kind') === 'nifti')
-    .map((cells) => ({ path: at(cells, 'path'), bytes: Number(at(cells, 'bytes')) }));
-}
+/** The NIfTI files of MANIFEST.tsv. */
+const niftiManifestRows = () => readManifest().filter((row) => row.kind === 'nifti');
 
 function read(relativePath: string) {
   const bytes = readFileSync(path.join(testdata, relativePath));

@@ -5,9 +5,7 @@ import { readDicomHeader, type DicomHeader } from '@voxa/imaging';
 import { describe, expect, it } from 'vitest';
 import { recogniseStudy } from './recognise';
 import { seededCodes } from './test-series';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
+import { TESTDATA_DIR as testdata } from '../../../test/corpus';
 
 /** The recognition input the upload page builds from a series' first header. */
 function fromHeader(id: string, h: DicomHeader): RecognitionSeries {

@@ -15,9 +15,8 @@ import {
   sha256,
   type Caller,
 } from '../../../test/upload-calls';
+import { TESTDATA_DIR as testdata } from '../../../test/corpus';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');
 const MIN = UPLOAD_LIMITS.minChunkBytes;
 /** Small enough for the limit test to reach, large enough for the real files. */
 const SESSION_LIMIT = 12 * 1024 * 1024;

@@ -1,21 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readManifest, TESTDATA_DIR } from '@voxa/imaging/test-corpus';
 
-/** The shared corpus (never copied into the repository); TESTDATA_DIR overrides the default location. */
-export const TESTDATA_DIR =
-  process.env.TESTDATA_DIR ?? path.resolve(import.meta.dirname, '../../..', '../shared/testdata');
+export { TESTDATA_DIR } from '@voxa/imaging/test-corpus';
 
-/** Corpus DICOM files by transfer syntax UID (MANIFEST.tsv), first file of each syntax. */
+/** Corpus DICOM files with pixel data, the first of each transfer syntax UID of MANIFEST.tsv. */
 export function oneFilePerTransferSyntax(): { path: string; syntax: string }[] {
-  const rows = readFileSync(path.join(TESTDATA_DIR, 'MANIFEST.tsv'), 'utf8').split('\n').slice(1);
   const bySyntax = new Map<string, string>();
-  for (const row of rows) {
-    const cells = row.split('\t');
-    const [file, , , kind] = cells;
-    const syntax = cells[7]?.trim();
-    if (kind === 'dicom' && syntax && cells[11]?.trim() === 'yes' && !bySyntax.has(syntax))
-      bySyntax.set(syntax, file as string);
-  }
+  for (const row of readManifest())
+    if (
+      row.kind === 'dicom' &&
+      row.transferSyntaxUid &&
+      row.pixelData === 'yes' &&
+      !bySyntax.has(row.transferSyntaxUid)
+    )
+      bySyntax.set(row.transferSyntaxUid, row.path);
   return [...bySyntax].map(([syntax, file]) => ({ syntax, path: path.join(TESTDATA_DIR, file) }));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suspectLogLine } from '@voxa/imaging';
+import { suspectLogLine } from '@voxa/imaging/dcm2niix';
 import { dcm2niixArgs } from './args';
 
 describe('dcm2niix arguments and log', () => {

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import { suspectLogLine } from '@voxa/imaging';
+// The dependency-free module only: the package's index pulls dicom-parser, whose UMD build has no
+// named exports under Node's own ESM loader (the server runs on it).
+import { suspectLogLine } from '@voxa/imaging/dcm2niix';
 import { dcm2niixArgs } from './args';
 
 export interface Conversion {

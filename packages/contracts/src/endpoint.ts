@@ -28,8 +28,10 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** Success answer; `null` for 204 No Content. */
+  /** Success answer; `null` for 204 No Content or a binary answer. */
   response: z.ZodType | null;
+  /** Content type of a binary success answer (the handler returns its bytes); response is then null. */
+  binary?: 'image/png' | 'application/octet-stream';
   /** Status of the success answer; 200 unless stated. */
   status?: 200 | 201 | 202 | 204;
 }
@@ -46,4 +48,8 @@ export function hostPrefix(e: Pick<Endpoint, 'host'>): '/api' | '/svc' {
 export type Body<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
 export type Query<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
 export type Params<E extends Endpoint> = E['params'] extends z.ZodType ? z.infer<E['params']> : undefined;
-export type Reply<E extends Endpoint> = E['response'] extends z.ZodType ? z.infer<E['response']> : void;
+export type Reply<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.infer<E['response']>
+  : E['binary'] extends string
+    ? Uint8Array | AsyncIterable<Uint8Array>
+    : void;

@@ -1,5 +1,6 @@
 import { accounts } from './accounts';
 import { anonymise } from './anonymise';
+import { archives } from './archives';
 import { conversion } from './conversion';
 import type { Endpoint } from './endpoint';
 import { labels } from './labels';
@@ -11,6 +12,7 @@ import { upload } from './upload';
 
 export * from './accounts';
 export * from './anonymise';
+export * from './archives';
 export * from './common';
 export * from './conversion';
 export * from './constants';
@@ -44,6 +46,7 @@ export const api = {
   anonymise,
   conversion,
   upload,
+  archives,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

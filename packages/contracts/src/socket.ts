@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { InflatedAllEvent, InflationOneEvent } from './archives';
 import type { SeriesConversionEvent } from './conversion';
 import type { RecognitionResponse } from './recognition';
 
@@ -11,6 +12,10 @@ export interface ServerToClientEvents {
   'upload:conversion:oneserie:error': (payload: SeriesConversionEvent) => void;
   /** A session opened by POST /c-upload; `team` is the team's slug, `session` the session id. */
   'upload:session:add': (payload: { team: string; user: number; session: string }) => void;
+  /** One archive of a session inflated (or refused), to the session's owner. */
+  'upload:server:inflation:one': (payload: InflationOneEvent) => void;
+  /** A session's archives are all inflated and read: GET /c-upload/uploaded-metadata/server has them. */
+  'upload:server:inflated:all': (payload: InflatedAllEvent) => void;
 }
 
 export const SetTeamUser = z.object({

@@ -49,6 +49,11 @@ export interface UploadSeries {
   valid: boolean;
   /** Key header attributes for acquisition recognition (section 3); null for NIfTI, which has none. */
   recognition: SeriesRecognitionAttributes | null;
+  /**
+   * Set when the series was read on the server from an uploaded archive (uploadAttributes.location
+   * 'server'): its files are there, `files[].path` relative to the session's inflated files.
+   */
+  uploadId?: string;
 }
 
 /** A study on the V2 upload page (section 3, Study (upload)). */
@@ -66,4 +71,6 @@ export interface UploadStudy {
   dirty: boolean;
   edit: boolean;
   series: UploadSeries[];
+  /** Set when the study was read on the server from an uploaded archive. */
+  studyKey?: string;
 }

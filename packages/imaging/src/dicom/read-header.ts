@@ -1,4 +1,5 @@
-import { parseDicom, type DataSet } from 'dicom-parser';
+import type { DataSet } from 'dicom-parser';
+import { parseDicom } from './parser';
 import type { DicomHeader } from '../types';
 import { headerFromDataSet } from './header-fields';
 import { TAG } from './tags';

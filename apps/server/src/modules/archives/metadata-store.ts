@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import type { Storage } from '../../platform/storage';
+import { metadataKey } from './layout';
+import type { SortedMetadata } from './metadata';
+
+/** Parsed metadata of the last sessions asked about: previews of one series read it once. */
+const cache = new Map<string, SortedMetadata>();
+const CACHED_SESSIONS = 8;
+
+export async function writeMetadata(
+  storage: Storage,
+  teamId: number,
+  session: string,
+  metadata: SortedMetadata,
+): Promise<void> {
+  await storage.writeAtomic(metadataKey(teamId, session), Buffer.from(JSON.stringify(metadata)));
+}
+
+/** The metadata a sort wrote (`attempt` names the sort, so a new sort is never answered from the cache). */
+export async function readMetadata(
+  storage: Storage,
+  teamId: number,
+  session: string,
+  attempt: number,
+): Promise<SortedMetadata> {
+  const file = await storage.path(metadataKey(teamId, session));
+  const key = `${file}\u0000${attempt}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const metadata = JSON.parse(await readFile(file, 'utf8')) as SortedMetadata;
+  cache.set(key, metadata);
+  if (cache.size > CACHED_SESSIONS) cache.delete(cache.keys().next().value as string);
+  return metadata;
+}

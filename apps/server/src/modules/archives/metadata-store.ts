@@ -16,18 +16,28 @@ export async function writeMetadata(
   await storage.writeAtomic(metadataKey(teamId, session), Buffer.from(JSON.stringify(metadata)));
 }
 
-/** The metadata a sort wrote (`attempt` names the sort, so a new sort is never answered from the cache). */
+/**
+ * The metadata a sort wrote (`attempt` names the sort, so a new sort is never answered from the cache);
+ * null once upload-finished has removed it.
+ */
 export async function readMetadata(
   storage: Storage,
   teamId: number,
   session: string,
   attempt: number,
-): Promise<SortedMetadata> {
+): Promise<SortedMetadata | null> {
   const file = await storage.path(metadataKey(teamId, session));
   const key = `${file}\u0000${attempt}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const metadata = JSON.parse(await readFile(file, 'utf8')) as SortedMetadata;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const metadata = JSON.parse(text) as SortedMetadata;
   cache.set(key, metadata);
   if (cache.size > CACHED_SESSIONS) cache.delete(cache.keys().next().value as string);
   return metadata;

@@ -48,6 +48,8 @@ export async function uploadedMetadata(
   const status = session.sort_status;
   if (status !== 'sorted') return { status, error: session.sort_error, archives: [], ...EMPTY };
   const metadata = await readMetadata(deps.storage, ctx.team.id, uuid, session.sort_attempt);
+  if (!metadata)
+    return { status, error: 'The upload is finished: its files are removed.', archives: [], ...EMPTY };
   return { status, error: null, ...metadata };
 }
 
@@ -67,7 +69,7 @@ export async function sortedSeries(
   const session = await findOwnSession(deps.db, ctx, uuid);
   if (session.sort_status !== 'sorted') throw notFound('Series not found.');
   const metadata = await readMetadata(deps.storage, ctx.team.id, uuid, session.sort_attempt);
-  const found = findSeries(metadata, uploadId);
+  const found = metadata && findSeries(metadata, uploadId);
   if (!found) throw notFound('Series not found.');
   return { session, ...found };
 }

@@ -10,7 +10,7 @@ import { buildMember, buildTeam, buildUser } from '../../../test/factories';
 import { sameVolume } from '../../../test/nifti-volume';
 import { decodePng } from '../../../test/png-decode';
 import { createTestApp } from '../../../test/test-app';
-import { makeZip } from '../../../test/zip-writer';
+import { makeZip, type ZipEntry } from '../../../test/zip-writer';
 
 /**
  * Archives sorted on the server, through the real endpoints: a zip of a Siemens MR study (4 series of
@@ -28,12 +28,10 @@ beforeAll(async () => {
   const owner = await buildUser(t);
   u = { t, owner, team: await buildTeam(t, owner) };
   const siemens = await folderSeries('dcm_qa_nih');
-  const study = makeZip(
-    siemens
-      .filter((s) => s.id.startsWith('20180918Si/'))
-      .flatMap((s) => s.files.map((f) => ({ name: `MR/${f.name}`, data: f.bytes })))
-      .concat([{ name: 'MR/README.txt', data: 'Siemens Skyra, four phase encodings' }]),
-  );
+  const entries: ZipEntry[] = siemens
+    .filter((s) => s.id.startsWith('20180918Si/'))
+    .flatMap((s) => s.files.map((f) => ({ name: `MR/${f.name}`, data: f.bytes })));
+  const study = makeZip([...entries, { name: 'MR/README.txt', data: 'Siemens Skyra, four phase encodings' }]);
   const j2k = makeZip([{ name: 'ts/9.dcm', data: readCorpusFile('dicom/dcm_qa_ts/9.dcm') }]);
   session = await uploadArchives(u, [
     { name: 'siemens.zip', bytes: study },

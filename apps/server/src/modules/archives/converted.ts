@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, link, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerSeries } from '@voxa/contracts';
 import { ConversionError } from '../../platform/dcm2niix';
 import { relativeKey } from '../../platform/storage';
 import { convertedDirKey, convertedKey, inflatedKey } from './layout';
 import type { ArchiveDeps } from './service';
+
+/** A hard link where the file system allows one (no second copy of a large series), else a copy. */
+async function linkOrCopy(from: string, to: string) {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
+}
 
 /** Conversions under way in this process, by target: concurrent requests for one series share one. */
 const running = new Map<string, Promise<void>>();
@@ -23,7 +32,7 @@ async function convert(deps: ArchiveDeps, teamId: number, session: string, serie
     // The series' own files only: their folder may hold other series.
     for (const [index, f] of series.files.entries()) {
       const from = await deps.storage.path([...inflatedKey(teamId, session), ...relativeKey(f.path)]);
-      await copyFile(from, path.join(input, `${String(index + 1).padStart(6, '0')}.dcm`));
+      await linkOrCopy(from, path.join(input, `${String(index + 1).padStart(6, '0')}.dcm`));
     }
     const result = await deps.converter.convert(input, output);
     const nifti = result.files.find((f) => f.endsWith('.nii'));

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { Storage } from '../../platform/storage';
 import { metadataKey } from './layout';
 import type { SortedMetadata } from './metadata';
@@ -27,11 +27,13 @@ export async function readMetadata(
   attempt: number,
 ): Promise<SortedMetadata | null> {
   const file = await storage.path(metadataKey(teamId, session));
-  const key = `${file}\u0000${attempt}`;
-  const cached = cache.get(key);
-  if (cached) return cached;
   let text: string;
+  let key: string;
   try {
+    // The file's mtime in the key: one removed (upload-finished) or rewritten is never answered from memory.
+    key = `${file}\u0000${attempt}\u0000${(await stat(file)).mtimeMs}`;
+    const cached = cache.get(key);
+    if (cached) return cached;
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { ServerSeries, ServerStudy } from '@voxa/contracts';
-import { previewSize } from '@voxa/imaging';
+import { decodeDicomFrame, displayForDicom, previewSize, renderRgba } from '@voxa/imaging';
 import * as nifti from 'nifti-reader-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBytes, sortSession, uploadArchives, type SortOutcome } from '../../../test/archive-flow';
@@ -100,13 +100,31 @@ describe('previews', () => {
     const size = previewSize(series.columns ?? 0, series.rows ?? 0, series.pixelSpacing ?? undefined);
     expect([png.width, png.height]).toEqual([size.width, size.height]);
     expect(new Set(png.rgba.filter((_, i) => i % 4 === 0)).size).toBeGreaterThan(10);
+    // Windowed as the page's preview worker renders it (same size here: square pixels, under 512).
+    const decoded = decodeDicomFrame(
+      readCorpusFile('dicom/dcm_qa_nih/20180918Si/mr_0003/epi_pe_ap-00002.dcm'),
+      0,
+    );
+    if (!decoded.ok) throw new Error(decoded.error);
+    const expected = renderRgba(decoded.frame, displayForDicom(decoded.header));
+    expect(Buffer.from(png.rgba).equals(Buffer.from(expected))).toBe(true);
   });
 
   it('converts a JPEG 2000 series once with dcm2niix and slices the volume', async () => {
     const { series } = seriesWhere((s) => s.transferSyntaxUID === '1.2.840.10008.1.2.4.90');
     const url = `/c-upload/preview/${session}/${series.uploadId}`;
-    // Two at once share one conversion.
+    const { converter } = u.t.app.deps;
+    const convert = converter.convert.bind(converter);
+    let conversions = 0;
+    converter.convert = async (input, output) => {
+      conversions += 1;
+      return convert(input, output);
+    };
+    // Two at once share one conversion, and a later request uses the one kept.
     const [first, second] = await Promise.all([getBytes(u, `${url}?slice=17`), getBytes(u, url)]);
+    expect((await getBytes(u, `${url}?slice=34`)).status).toBe(200);
+    converter.convert = convert;
+    expect(conversions).toBe(1);
     for (const res of [first, second]) {
       expect(res.status).toBe(200);
       expect(res.headers.get('x-slices')).toBe('35');

@@ -15,7 +15,6 @@ import {
   renderRgba,
   validateSliceIndex,
   type Display,
-  type FrameFailure,
   type NiftiVolume,
   type PixelFrame,
 } from '@voxa/imaging';
@@ -128,8 +127,7 @@ export async function renderPreview(
   });
   // The series' first file may be native while this one is not.
   if (!decoded.ok && decoded.reason === 'encapsulated') return viaConversion(deps, w, series, slice);
-  if (!decoded.ok)
-    throw refuse((decoded as FrameFailure).reason === 'error' ? 'error' : 'no-image', decoded.error);
+  if (!decoded.ok) throw refuse(decoded.reason === 'error' ? 'error' : 'no-image', decoded.error);
   const { header } = decoded;
   // PixelSpacing is (row spacing, column spacing); previewSize wants columns first.
   const spacing = header.pixelSpacing

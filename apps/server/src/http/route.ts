@@ -89,6 +89,7 @@ function binaryResponse(contentType: NonNullable<Endpoint['binary']>) {
 
 /** A binary handler's answer as Fastify sends it: a Buffer as it is, an async iterable as a stream. */
 function binaryBody(result: unknown): Buffer | Readable {
+  if (result instanceof Readable) return result;
   if (result instanceof Uint8Array) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
   if (result && typeof result === 'object' && Symbol.asyncIterator in result)
     return Readable.from(result as AsyncIterable<Uint8Array>, { objectMode: false });

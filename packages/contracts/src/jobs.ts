@@ -5,6 +5,8 @@ import { Id } from './common';
 export const JOBS = {
   /** Converts one uploaded series to NIfTI (de-identifying it first when the study asks for it). */
   'convert-series': z.object({ seriesId: Id }),
+  /** Inflates the archives of one upload session and reads what they hold (modules/archives). */
+  'sort-session': z.object({ sessionId: Id }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

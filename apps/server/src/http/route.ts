@@ -1,6 +1,8 @@
 import type { Body, Endpoint, Params, Query, Reply } from '@voxa/contracts';
 import { hasAll, hasAny, hostPrefix } from '@voxa/contracts';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
 import type { RequestContext, TeamContext, UserContext } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
 import { refuseNul } from './refuse-nul';
@@ -56,6 +58,7 @@ export function route<E extends Endpoint>(
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
       ...(e.response && { response: { [status]: e.response } }),
+      ...(e.binary && { response: { [status]: binaryResponse(e.binary) } }),
     },
     // Access is decided before the body is read: an anonymous caller gets 401 whatever it sent.
     onRequest: async (req) => enforceScope(e, req.ctx),
@@ -70,9 +73,27 @@ export function route<E extends Endpoint>(
         reply,
       });
       reply.status(status);
+      if (e.binary) return reply.type(e.binary).send(binaryBody(result));
       return e.response ? result : reply.send();
     },
   });
+}
+
+/** The OpenAPI description of a binary answer: its content type, bytes of any length. */
+function binaryResponse(contentType: NonNullable<Endpoint['binary']>) {
+  return {
+    description: `${contentType} bytes`,
+    content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } },
+  };
+}
+
+/** A binary handler's answer as Fastify sends it: a Buffer as it is, an async iterable as a stream. */
+function binaryBody(result: unknown): Buffer | Readable {
+  if (result instanceof Readable) return result;
+  if (result instanceof Uint8Array) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
+  if (result && typeof result === 'object' && Symbol.asyncIterator in result)
+    return Readable.from(result as AsyncIterable<Uint8Array>, { objectMode: false });
+  throw new Error('A binary endpoint answered neither bytes nor an async iterable of bytes.');
 }
 
 /** The access rule of every endpoint: 401 without a user, 404 outside their team, 403 without the permission. */

@@ -149,6 +149,16 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
       idx: 0,
     },
   }),
+  'POST /c-upload/sort-images/server': (f) => ({
+    body: { session: f.paramsA.session },
+    foreignBody: { session: f.paramsB.session },
+  }),
+  'GET /c-upload/uploaded-metadata/server': (f) => ({
+    query: { session: String(f.paramsA.session) },
+    foreignQuery: { session: String(f.paramsB.session) },
+  }),
+  'GET /c-upload/preview/:session/:uploadId': () => ({ query: { slice: '0' } }),
+  'GET /c-upload/create-nifti-from-serie/:session/:studyKey/:uploadId': () => ({}),
   'POST /upload/change-status': (f) => ({
     body: { uuid: f.studyA.uuid, id: f.studyA.id, state: 'converted' },
     foreignBody: { uuid: f.studyB.uuid, id: f.studyB.id, state: 'converted' },
@@ -170,11 +180,17 @@ const foreignBodies = new Set([
   'PUT /team/users/:userId',
   'POST /invitations/save-item',
   'POST /upload/studies',
+  'POST /c-upload/sort-images/server',
   'POST /upload/change-status',
   'POST /upload-finished',
 ]);
 /** Endpoints whose sample names another team's ids in the query. */
-const foreignQueries = new Set(['PUT /label', 'POST /label/study/:studyId', 'DELETE /label/study/:studyId']);
+const foreignQueries = new Set([
+  'PUT /label',
+  'POST /label/study/:studyId',
+  'DELETE /label/study/:studyId',
+  'GET /c-upload/uploaded-metadata/server',
+]);
 const teamEndpoints = allEndpoints().filter((e) => e.scope === 'team');
 const adminEndpoints = allEndpoints().filter((e) => e.scope === 'admin');
 
@@ -249,6 +265,8 @@ beforeAll(async () => {
       studyId: studyA.id,
       studyInstanceUid: '1.2.3.4',
       session: sessionA?.uuid ?? '',
+      uploadId: '0123456789abcdef',
+      studyKey: 'fedcba9876543210',
       modality: 'CT',
       type: 'acquisition',
       teamId: a.id,
@@ -261,6 +279,8 @@ beforeAll(async () => {
       studyId: studyB.id,
       studyInstanceUid: '1.2.3.4',
       session: sessionB?.uuid ?? '',
+      uploadId: '0123456789abcdef',
+      studyKey: 'fedcba9876543210',
       modality: 'CT',
       type: 'acquisition',
       teamId: b.id,

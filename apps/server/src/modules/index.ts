@@ -5,6 +5,8 @@ import type { SocketIdentity } from '../platform/realtime';
 import { hashToken } from '../platform/secrets';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
+import { archiveRoutes } from './archives/routes';
+import { sortSessionJob } from './archives/sort-job';
 import { convertSeriesJob } from './conversion/convert-job';
 import { conversionRoutes } from './conversion/routes';
 import { deidentifyRoutes } from './deidentify/routes';
@@ -34,6 +36,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   labelRoutes(api, deps);
   studyRoutes(api, deps);
   uploadRoutes(api, deps);
+  archiveRoutes(api, deps);
   recognitionRoutes(api, deps);
 }
 
@@ -42,6 +45,8 @@ export function registerJobs(deps: Deps): void {
   deps.queue.work('convert-series', (payload) => convertSeriesJob(deps, payload), {
     concurrency: deps.config.CONVERSION_CONCURRENCY,
   });
+  // One sort at a time per process: a sort inflates and reads whole archives.
+  deps.queue.work('sort-session', (payload) => sortSessionJob(deps, payload), { concurrency: 1 });
 }
 
 /** Routes of the spec's services host, registered under /svc. */

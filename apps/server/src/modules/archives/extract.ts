@@ -13,7 +13,7 @@ import {
   type ArchiveLimits,
 } from './policy';
 
-interface Totals {
+export interface Totals {
   entries: number;
   inflated: number;
   compressed: number;
@@ -34,7 +34,7 @@ const openEntry = (zip: ZipFile, entry: Entry) =>
   );
 
 /** Counts inflated bytes as they pass and stops the stream once a limit is crossed. */
-function meter(totals: Totals, limits: ArchiveLimits): Transform {
+export function meter(totals: Totals, limits: ArchiveLimits): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       totals.inflated += chunk.length;

@@ -12,6 +12,7 @@ import { teamKey } from '../deidentify/team-key';
 import { blankNiftiText } from '../deidentify/nifti';
 import type { SeriesSource } from './convert-request';
 import { subSeriesUuid } from './outputs';
+import { inflatedKey } from '../archives/layout';
 import { storedFileKey } from '../upload/layout';
 
 /** Where a converted series lives: `teams/{team}/studies/{study uuid}/series/{series uuid}/{dicom|nifti}`. */
@@ -78,12 +79,19 @@ function announce(deps: Deps, job: Job, status: 'done' | 'error', message?: stri
   deps.realtime.toUser(job.userId, `upload:conversion:oneserie:${status}`, payload);
 }
 
+/** Where one of the series' files is: the session's uploaded files, or the files its archives gave. */
+function sourceKey(teamId: number, source: SeriesSource, name: string): StorageKey {
+  return source.location === 'server'
+    ? [...inflatedKey(teamId, source.session), ...relativeKey(name)]
+    : storedFileKey(teamId, source.session, relativeKey(name));
+}
+
 /** The series' files as the conversion reads them: de-identified when the study is anonymised. */
 async function stageDicom(deps: Deps, job: Job, source: SeriesSource, target: StorageKey) {
   const replacements = teamReplacements(teamKey(deps.keys, job.teamId));
   await deps.storage.remove(target);
   for (const [index, name] of source.files.entries()) {
-    const from = await deps.storage.path(storedFileKey(job.teamId, source.session, relativeKey(name)));
+    const from = await deps.storage.path(sourceKey(job.teamId, source, name));
     const bytes = new Uint8Array(await readFile(from));
     // Staged files get neutral names: a file name may carry the patient's.
     const staged = [...target, `${String(index + 1).padStart(6, '0')}.dcm`];
@@ -134,7 +142,7 @@ export async function convertSeriesJob(deps: Deps, { seriesId }: { seriesId: num
 async function storeNifti(deps: Deps, job: Job, source: SeriesSource, niftiDir: StorageKey): Promise<string> {
   const [name] = source.files;
   if (!name) throw new ConversionError('The series has no file.', '');
-  const from = await deps.storage.path(storedFileKey(job.teamId, source.session, relativeKey(name)));
+  const from = await deps.storage.path(sourceKey(job.teamId, source, name));
   let bytes: Uint8Array = new Uint8Array(await readFile(from));
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = new Uint8Array(gunzipSync(bytes));
   if (source.anonymize) bytes = blankNiftiText(bytes);
@@ -161,6 +169,5 @@ async function renameOutputs(deps: Deps, job: Job, niftiDir: StorageKey, files: 
 
 /** With anonymize on, the uploaded originals go as soon as their de-identified copies exist. */
 async function removeSources(deps: Deps, job: Job, source: SeriesSource) {
-  for (const name of source.files)
-    await deps.storage.remove(storedFileKey(job.teamId, source.session, relativeKey(name)));
+  for (const name of source.files) await deps.storage.remove(sourceKey(job.teamId, source, name));
 }

@@ -3,16 +3,22 @@ import type { api } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import { notFound, unprocessable } from '../../http/errors';
 import type { TeamContext } from '../../http/context';
+import { seriesPaths } from '../archives/metadata';
+import { readMetadata } from '../archives/metadata-store';
 import { findSession } from './sessions';
 
 type ConvertRequest = Body<typeof api.conversion.convertSeries>;
 
-/** Where a series' files are, as the job reads them: names under the session's stored files. */
+/**
+ * Where a series' files are, as the job reads them: names under the session's stored files, or (location
+ * 'server') paths under the files its archives gave (modules/archives). Rows from before `location` are local.
+ */
 export interface SeriesSource {
   session: string;
   files: string[];
   type: 'dcm' | 'nii';
   anonymize: boolean;
+  location?: 'local' | 'server';
 }
 
 /**
@@ -42,8 +48,17 @@ export async function requestConversion(
   if (series.status === 'done' || series.status === 'converting' || series.status === 'generatingNii')
     return { status: series.status as SeriesStatus };
 
-  const files = await completeFileNames(deps, session.id, body.files);
-  const source: SeriesSource = { session: session.uuid, files, type: body.type, anonymize: body.anonymize };
+  const files =
+    body.location === 'server'
+      ? await sortedFilePaths(deps, ctx.team.id, session, body.files)
+      : await completeFileNames(deps, session.id, body.files);
+  const source: SeriesSource = {
+    session: session.uuid,
+    files,
+    type: body.type,
+    anonymize: body.anonymize,
+    location: body.location,
+  };
   // One job per request of this series: a series that ended in error can be converted again, and the
   // status guard in the update keeps two requests at once from queueing it twice.
   const attempt = Number(series.data.conversionAttempt ?? 0) + 1;
@@ -84,4 +99,27 @@ async function completeFileNames(deps: Deps, sessionId: number, fileIds: string[
     throw unprocessable(message, { files: missing.slice(0, 20) });
   }
   return fileIds.map((id) => (byId.get(id) as { name: string }).name);
+}
+
+/**
+ * Paths of files the session's archives gave: each must be a file of a series in the sort's metadata, so
+ * no other path (`../`, another session's) ever reaches the file system.
+ */
+async function sortedFilePaths(
+  deps: Deps,
+  teamId: number,
+  session: { uuid: string; sort_status: string; sort_attempt: number },
+  paths: string[],
+): Promise<string[]> {
+  const metadata =
+    session.sort_status === 'sorted'
+      ? await readMetadata(deps.storage, teamId, session.uuid, session.sort_attempt)
+      : null;
+  const known = metadata ? seriesPaths(metadata) : new Set<string>();
+  const unknown = paths.filter((p) => !known.has(p));
+  if (unknown.length > 0) {
+    const message = `${unknown.length} file(s) are not files of the session's archives.`;
+    throw unprocessable(message, { files: unknown.slice(0, 20) });
+  }
+  return paths;
 }

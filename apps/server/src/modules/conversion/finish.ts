@@ -3,6 +3,7 @@ import type { api } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { TeamContext } from '../../http/context';
+import { convertedDirKey, inflatedKey, metadataKey } from '../archives/layout';
 import { sessionKey } from '../upload/layout';
 import { finalStudyStatus } from './policy';
 
@@ -76,6 +77,14 @@ async function removeSettledSessions(deps: Deps, teamId: number, sessionIds: (nu
       .select('uuid')
       .where('id', '=', sessionId)
       .executeTakeFirst();
-    if (session) await deps.storage.remove([...sessionKey(teamId, session.uuid), 'files']);
+    if (!session) continue;
+    // The uploaded files, and what the server made of its archives (inflated files, metadata, conversions).
+    for (const key of [
+      [...sessionKey(teamId, session.uuid), 'files'],
+      inflatedKey(teamId, session.uuid),
+      metadataKey(teamId, session.uuid),
+      convertedDirKey(teamId, session.uuid),
+    ])
+      await deps.storage.remove(key);
   }
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 export async function findSession(db: Db, teamId: number, uuid: string) {
   const session = await db
     .selectFrom('upload_sessions')
-    .select(['id', 'uuid', 'user_id'])
+    .select(['id', 'uuid', 'user_id', 'sort_status', 'sort_attempt'])
     .where('uuid', '=', uuid)
     .where('team_id', '=', teamId)
     .executeTakeFirst();

@@ -48,7 +48,16 @@ export async function prepareSession(rt: UploadRuntime, ctx: TeamContext): Promi
 
 /** The caller's own session in the request's team; any other answers 404, whoever holds it. */
 async function findSession(rt: UploadRuntime, ctx: TeamContext, uuid: string): Promise<UploadSessionRow> {
-  const session = await rt.deps.db
+  return findOwnSession(rt.deps.db, ctx, uuid);
+}
+
+/** The caller's own upload session in the request's team (archives use it too); any other answers 404. */
+export async function findOwnSession(
+  db: UploadDeps['db'],
+  ctx: TeamContext,
+  uuid: string,
+): Promise<UploadSessionRow> {
+  const session = await db
     .selectFrom('upload_sessions')
     .selectAll()
     .where('uuid', '=', uuid)

@@ -268,6 +268,11 @@ export interface UploadSessionsTable {
   team_id: number;
   user_id: number;
   created_at: Generated<Date>;
+  /** The sort of the session's archives (modules/archives): none, sorting, sorted or error. */
+  sort_status: Generated<'none' | 'sorting' | 'sorted' | 'error'>;
+  /** Sorts started: the job id of each is unique. */
+  sort_attempt: Generated<number>;
+  sort_error: string | null;
 }
 export type UploadSessionRow = Selectable<UploadSessionsTable>;
 

@@ -1,0 +1,56 @@
+import { classifyFile, findDuplicates, UNSUPPORTED_FILE_MESSAGE, type FileRef } from '@voxa/imaging';
+
+/** A file an archive gave: `inside` is its path in the archive, `size` its inflated size. */
+export interface InflatedFile {
+  archive: string;
+  inside: string;
+  size: number;
+}
+
+export interface SkippedPath {
+  path: string;
+  reason: string;
+}
+
+export interface InflatedClassification {
+  dcm: FileRef[];
+  nii: FileRef[];
+  skipped: SkippedPath[];
+}
+
+/** A file's path among the session's inflated files: its archive's name, then its path inside. */
+export const inflatedPath = (f: Pick<InflatedFile, 'archive' | 'inside'>) => `${f.archive}/${f.inside}`;
+
+const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+/**
+ * What the sort reads of the files the archives gave, by the page's rules (upload-and-organize.md 5, V2):
+ * the kind from the file's name and size, DICOMDIR ignored, and duplicates (the same path inside an
+ * archive with the same size, as when one set of files is uploaded in two archives) kept once.
+ */
+export function classifyInflated(files: readonly InflatedFile[]): InflatedClassification {
+  const duplicates = findDuplicates(files.map((f) => ({ name: f.inside, size: f.size })));
+  const firstOf = new Map<string, string>();
+  const result: InflatedClassification = { dcm: [], nii: [], skipped: [] };
+  files.forEach((f, index) => {
+    const path = inflatedPath(f);
+    const key = `${f.inside}\u0000${f.size}`;
+    if (duplicates.has(index)) {
+      result.skipped.push({ path, reason: `Duplicate of ${firstOf.get(key) ?? 'another file'}.` });
+      return;
+    }
+    firstOf.set(key, path);
+    const name = baseName(f.inside);
+    if (name.toUpperCase() === 'DICOMDIR') {
+      result.skipped.push({ path, reason: 'DICOMDIR is ignored.' });
+      return;
+    }
+    const kind = classifyFile({ name, size: f.size });
+    const ref: FileRef = { name, size: f.size, path };
+    if (kind === 'dcm' || kind === 'nii') result[kind].push(ref);
+    else if (kind === 'compressed')
+      result.skipped.push({ path, reason: 'A compressed file inside an archive is not inflated.' });
+    else result.skipped.push({ path, reason: UNSUPPORTED_FILE_MESSAGE });
+  });
+  return result;
+}

@@ -1,0 +1,125 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { InflatedArchive } from '@voxa/contracts';
+import { classifyFile, studiesFromHeaders } from '@voxa/imaging';
+import { relativeKey } from '../../platform/storage';
+import { storedFileKey } from '../upload/layout';
+import { classifyInflated, type InflatedFile } from './classify';
+import { inflateArchive } from './inflate';
+import { inflatedKey } from './layout';
+import { sortedMetadata } from './metadata';
+import { writeMetadata } from './metadata-store';
+import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './policy';
+import { readHeaders } from './read-headers';
+import type { ArchiveDeps } from './service';
+
+interface SortingSession {
+  id: number;
+  uuid: string;
+  teamId: number;
+  userId: number;
+}
+
+/** The session's complete uploaded files that the page calls 'compressed' (zip, `*nii.gz`). */
+async function archivesOf(deps: ArchiveDeps, sessionId: number): Promise<string[]> {
+  const files = await deps.db
+    .selectFrom('upload_files')
+    .select(['name', 'size'])
+    .where('session_id', '=', sessionId)
+    .where('completed_at', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return files
+    .filter((f) => classifyFile({ name: path.basename(f.name), size: Number(f.size) }) === 'compressed')
+    .map((f) => f.name);
+}
+
+/** Inflates each archive in turn, telling the owner of each (upload:server:inflation:one). */
+async function inflateAll(deps: ArchiveDeps, s: SortingSession, limits: ArchiveLimits) {
+  const root = inflatedKey(s.teamId, s.uuid);
+  await deps.storage.remove(root);
+  const archives: InflatedArchive[] = [];
+  const files: InflatedFile[] = [];
+  for (const name of await archivesOf(deps, s.id)) {
+    const source = await deps.storage.path(storedFileKey(s.teamId, s.uuid, relativeKey(name)));
+    const destination = await deps.storage.path([...root, ...relativeKey(name)]);
+    let result: InflatedArchive;
+    try {
+      const inside = await inflateArchive(source, name, destination, limits);
+      for (const p of inside)
+        files.push({ archive: name, inside: p, size: (await stat(path.join(destination, p))).size });
+      result = { name, files: inside.length, error: null };
+    } catch (error) {
+      if (!(error instanceof ArchiveError)) throw error;
+      result = { name, files: 0, error: error.message };
+    }
+    archives.push(result);
+    deps.realtime.toUser(s.userId, 'upload:server:inflation:one', { session: s.uuid, ...result });
+  }
+  return { archives, files, root: await deps.storage.path(root) };
+}
+
+async function finish(
+  deps: ArchiveDeps,
+  s: SortingSession,
+  status: 'sorted' | 'error',
+  error: string | null,
+) {
+  await deps.db
+    .updateTable('upload_sessions')
+    .set({ sort_status: status, sort_error: error })
+    .where('id', '=', s.id)
+    .execute();
+}
+
+/**
+ * The `sort-session` job: inflates the session's archives into `inflated/`, reads every header, groups
+ * them as the page does, writes `metadata.json`, then tells the owner (upload:server:inflated:all).
+ * Idempotent: it starts from an empty `inflated/` each time, and does nothing unless the session is
+ * sorting. A failure other than a refused archive ends the sort in error rather than leaving it sorting.
+ */
+export async function sortSessionJob(
+  deps: ArchiveDeps,
+  { sessionId }: { sessionId: number },
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): Promise<void> {
+  const row = await deps.db
+    .selectFrom('upload_sessions')
+    .select(['id', 'uuid', 'team_id', 'user_id', 'sort_status'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row || row.sort_status !== 'sorting') return;
+  const s: SortingSession = { id: row.id, uuid: row.uuid, teamId: row.team_id, userId: row.user_id };
+  let counts = { studies: 0, nifties: 0 };
+  try {
+    const { archives, files, root } = await inflateAll(deps, s, limits);
+    const headers = await readHeaders(root, classifyInflated(files), limits);
+    const metadata = sortedMetadata(
+      archives,
+      studiesFromHeaders(headers.dicom, headers.nifti),
+      headers.skipped,
+    );
+    await writeMetadata(deps.storage, s.teamId, s.uuid, metadata);
+    await finish(deps, s, 'sorted', null);
+    counts = { studies: metadata.studies.length, nifties: metadata.nifties.length };
+  } catch (error) {
+    deps.log.error({ err: error, session: s.uuid }, 'sorting the archives failed');
+    await finish(
+      deps,
+      s,
+      'error',
+      `Sorting the archives failed: ${(error as Error).message ?? String(error)}`,
+    );
+    deps.realtime.toUser(s.userId, 'upload:server:inflated:all', {
+      session: s.uuid,
+      status: 'error',
+      ...counts,
+    });
+    return;
+  }
+  deps.realtime.toUser(s.userId, 'upload:server:inflated:all', {
+    session: s.uuid,
+    status: 'sorted',
+    ...counts,
+  });
+}

@@ -27,7 +27,10 @@ const Text = (max: number) => z.string().max(max).nullable().default(null);
 const Count = z.number().int().min(0).max(10_000_000);
 
 export const UploadSeriesBody = z.strictObject({
-  /** The page's series id: SeriesInstanceUID for DICOM, the file path for NIfTI. */
+  /**
+   * The page's id of the series in this upload, echoed by the events. Stored with the study, so the page
+   * sends a neutral one (its place in the upload), never a SeriesInstanceUID or file path.
+   */
   id: z.string().min(1).max(1024),
   type: z.enum(['dcm', 'nii']),
   seriesNumber: z.number().int().min(0).max(2_147_483_647).nullable(),
@@ -47,7 +50,7 @@ export const UploadSeriesBody = z.strictObject({
 export type UploadSeriesBody = z.infer<typeof UploadSeriesBody>;
 
 export const UploadStudyBody = z.strictObject({
-  /** The page's study id, echoed by the events. */
+  /** The page's id of the study in this upload, echoed by the events; neutral, as the series' id. */
   id: z.string().min(1).max(1024),
   /** With anonymize on, the pseudonym from POST /c-upload/a. */
   patientName: z.string().max(256),

@@ -55,7 +55,7 @@ describe('refused archives', () => {
   it('are each told with their reason, and the good one is sorted all the same', () => {
     const byName = Object.fromEntries(sorted.one.map((e) => [e.name, e]));
     // yauzl refuses the name before the policy sees it; either way the archive is refused.
-    expect(byName['slip.zip']?.error).toMatch(/leaves the archive folder|invalid relative path/);
+    expect(byName['slip.zip']?.error).toMatch(/leaves the archive folder/);
     expect(byName['link.zip']?.error).toMatch(/symbolic link/);
     expect(byName['bomb.zip']?.error).toMatch(/zip bomb/);
     expect(byName['bomb_nii.gz']?.error).toMatch(/zip bomb/);

@@ -44,7 +44,7 @@ describe('extractZip', () => {
         { name: 'ok.dcm', data: 'x' },
         { name: '../../escaped.dcm', data: 'evil' },
       ],
-      /leaves the archive folder|invalid relative path/,
+      /leaves the archive folder/,
     ],
     ['an absolute path', [{ name: '/tmp/voxa-absolute.dcm', data: 'evil' }], /absolute path/],
     ['a symbolic link', [{ name: 'link', data: '/etc/passwd', mode: 0o120777 }], /symbolic link/],

@@ -9,6 +9,7 @@ import {
   entryPath,
   isNestedArchive,
   isSymlinkEntry,
+  readerRefusal,
   totalsProblem,
   type ArchiveLimits,
 } from './policy';
@@ -66,10 +67,11 @@ async function extractInto(
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => {
       zip.close();
+      const message = String((error as Error)?.message ?? error);
       reject(
         error instanceof ArchiveError
           ? error
-          : new ArchiveError(`Damaged archive: ${String((error as Error)?.message ?? error)}`),
+          : new ArchiveError(readerRefusal(message) ?? `Damaged archive: ${message}`),
       );
     };
     zip.on('error', fail);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ARCHIVE_LIMITS, entryPath, isSymlinkEntry, totalsProblem } from './policy';
+import { DEFAULT_ARCHIVE_LIMITS, entryPath, isSymlinkEntry, readerRefusal, totalsProblem } from './policy';
 
 describe('archive entry rules', () => {
   it('keeps relative paths, normalised', () => {
@@ -32,5 +32,18 @@ describe('archive entry rules', () => {
     expect(totalsProblem({ entries: 1, inflated: 1e8, compressed: 1e5 }, limits)).toMatch(/zip bomb/);
     expect(totalsProblem({ entries: 11, inflated: 1, compressed: 1 }, limits)).toMatch(/more than 10 files/);
     expect(totalsProblem({ entries: 1, inflated: 2e9, compressed: 1e9 }, limits)).toMatch(/inflates to more/);
+  });
+});
+
+describe('readerRefusal', () => {
+  it('words the zip reader’s own name checks as ours', () => {
+    expect(readerRefusal('invalid relative path: ../../x.dcm')).toBe(
+      'Archive entry "../../x.dcm" leaves the archive folder.',
+    );
+    expect(readerRefusal('absolute path: /etc/passwd')).toBe(
+      'Archive entry "/etc/passwd" has an absolute path.',
+    );
+    expect(readerRefusal('invalid characters in fileName: a\\b')).toMatch(/cannot hold/);
+    expect(readerRefusal('unexpected EOF')).toBeNull();
   });
 });

@@ -63,3 +63,16 @@ export function totalsProblem(
     return `The archive inflates more than ${limits.maxRatio} times: refused as a zip bomb.`;
   return null;
 }
+
+/**
+ * yauzl checks entry names itself before our entryPath sees them; its refusals get our words, so a person
+ * reads the same reason whichever check caught the name.
+ */
+export function readerRefusal(message: string): string | null {
+  const named = /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/s.exec(message);
+  if (!named) return null;
+  const name = JSON.stringify(named[2]);
+  if (named[1] === 'invalid relative path') return `Archive entry ${name} leaves the archive folder.`;
+  if (named[1] === 'absolute path') return `Archive entry ${name} has an absolute path.`;
+  return `Archive entry ${name} has characters a file name cannot hold.`;
+}

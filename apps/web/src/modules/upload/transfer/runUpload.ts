@@ -18,6 +18,7 @@ export interface UploadServices {
 
 interface Placed {
   planned: PlannedStudy;
+  studyIndex: number;
   stored: StoredStudy;
   /** Per series: its upload files. */
   files: Map<string, TransferFile[]>;
@@ -38,18 +39,26 @@ function uploadPath(studyIndex: number, seriesIndex: number, fileIndex: number, 
   return `${studyIndex + 1}/${seriesIndex + 1}/${fileIndex + 1}.${ext}`;
 }
 
-function studyBody(planned: PlannedStudy, patientName: string): UploadStudyBody {
+/**
+ * The ids the server keeps and echoes in its events: positions in the plan (`2`, series `2/3`), never the
+ * page's own ids, which are the original StudyInstanceUID and SeriesInstanceUID (or a NIfTI's path) and
+ * must not be stored with an anonymised study.
+ */
+const studyClientId = (studyIndex: number) => String(studyIndex + 1);
+const seriesClientId = (studyIndex: number, seriesIndex: number) => `${studyIndex + 1}/${seriesIndex + 1}`;
+
+function studyBody(planned: PlannedStudy, studyIndex: number, patientName: string): UploadStudyBody {
   const { study } = planned;
   return {
-    id: study.id,
+    id: studyClientId(studyIndex),
     patientName,
     patientSex: study.patientSex,
     studyDate: study.studyDate,
     studyTime: study.studyTime,
     modality: study.modality,
     pipelineCode: study.pipelineCode,
-    series: planned.series.map((s: PageSeries) => ({
-      id: s.id,
+    series: planned.series.map((s: PageSeries, seriesIndex) => ({
+      id: seriesClientId(studyIndex, seriesIndex),
       type: s.type,
       seriesNumber: s.seriesNumber,
       seriesDescription: s.seriesDescription,
@@ -115,10 +124,13 @@ async function patientNames(plan: UploadPlan, services: UploadServices): Promise
   const anonymised = plan.studies.filter((p) => p.anonymize);
   if (anonymised.length === 0) return names;
   const { a } = await services.call(api.anonymise.pseudonyms, {
-    body: { s: anonymised.map((p) => ({ id: p.study.id, n: base64(p.study.originalPatientName) })) },
+    body: { s: anonymised.map((p, i) => ({ id: String(i), n: base64(p.study.originalPatientName) })) },
     signal: services.signal,
   });
-  for (const { id, n } of a) names.set(id, n);
+  for (const { id, n } of a) {
+    const study = anonymised[Number(id)]?.study;
+    if (study) names.set(study.id, n);
+  }
   return names;
 }
 
@@ -146,7 +158,7 @@ export async function runUpload(
       const stored = await services.call(api.conversion.createStudy, {
         query: { version: '2' },
         body: {
-          study: studyBody(planned, names.get(planned.study.id) ?? planned.study.patientName),
+          study: studyBody(planned, studyIndex, names.get(planned.study.id) ?? planned.study.patientName),
           studyInstanceUid: planned.study.studyInstanceUid,
           bodyPart: null,
           labels: planned.study.labels.map((l) => l.id),
@@ -176,7 +188,7 @@ export async function runUpload(
           }),
         );
       });
-      placed.push({ planned, stored, files });
+      placed.push({ planned, studyIndex, stored, files });
     } catch {
       fail(planned.series);
     }
@@ -186,10 +198,11 @@ export async function runUpload(
   const storedIds = await sendInBatches(all, session, progress, services);
 
   progress.converting();
-  for (const { planned, stored, files } of placed)
+  for (const { planned, studyIndex, stored, files } of placed)
     for (const [idx, series] of planned.series.entries()) {
       const sent = files.get(series.id) ?? [];
-      const remote = stored.series.find((r) => r.clientId === series.id);
+      const clientIds = { study: studyClientId(studyIndex), series: seriesClientId(studyIndex, idx) };
+      const remote = stored.series.find((r) => r.clientId === clientIds.series);
       const fileIds = series.uploadId
         ? series.files.flatMap((f) => f.path ?? [])
         : sent.flatMap((f) => storedIds.get(f.path) ?? []);
@@ -197,15 +210,15 @@ export async function runUpload(
         progress.seriesStatus(series.id, 'error');
         continue;
       }
-      const ended = services.conversionEnd(planned.study.id, series.id);
+      const ended = services.conversionEnd(clientIds.study, clientIds.series);
       try {
         await services.call(api.conversion.convertSeries, {
           params: { session },
           body: {
-            studyClientId: planned.study.id,
+            studyClientId: clientIds.study,
             studyRemoteId: stored.id,
             studyRemoteUuid: stored.uuid,
-            serieClientUploadId: series.id,
+            serieClientUploadId: clientIds.series,
             serieRemoteId: remote.id,
             serieRemoteUuid: remote.uuid,
             type: series.type,

@@ -64,7 +64,7 @@ describe.skipIf(e2eSkipReason())('upload V2 archives, end to end', () => {
     await upload.next.click();
     await expect.poll(() => upload.state.textContent(), { timeout: 60_000 }).toMatch(/^zip_|^preview$/);
     await upload.state.filter({ hasText: /^preview$/ }).waitFor({ timeout: 300_000 });
-    await upload.toast('leaves the archive folder').waitFor();
+    await upload.toast('leaves the archive folder').waitFor({ timeout: 60_000 });
   });
 
   it('previews the archive’s native, compressed and NIfTI series with images rendered on the server', async () => {
@@ -90,8 +90,25 @@ describe.skipIf(e2eSkipReason())('upload V2 archives, end to end', () => {
     },
     async () => {
       const { page } = person;
+      // Recognition (of DICOM studies) answers first; a selected series it left without an acquisition gets the first one offered.
+      for (const study of await page.locator('[data-study-id]:not([data-study-id^="nifti:"])').all())
+        await upload.recognized(study).waitFor({ timeout: 120_000 });
+      for (const card of await page.getByTestId('series-row').all()) {
+        const selected = await card.getByRole('checkbox', { name: 'Select series' }).isChecked();
+        const acquisition = card.getByRole('textbox', { name: 'Acquisition' });
+        if (!selected || !['', 'NONE'].includes(await acquisition.inputValue())) continue;
+        await acquisition.click();
+        await page
+          .getByRole('option')
+          .filter({ hasNotText: /^NONE$/ })
+          .first()
+          .click();
+        await expect.poll(() => acquisition.inputValue()).not.toBe('NONE');
+      }
       const process = page.getByRole('button', { name: /^Process \(\d+ selected\)$/ });
       await process.click({ timeout: 60_000 });
+      await screenshot(page, 'upload-v2-archive-processing');
+      await upload.state.filter({ hasText: /^(upload|converting|finished)$/ }).waitFor({ timeout: 30_000 });
       await upload.toast('Upload finished!').waitFor({ timeout: 600_000 });
       const statuses = await page.getByTestId('series-status').allTextContents();
       expect(statuses.filter((s) => s !== 'skipped').length).toBeGreaterThan(0);

@@ -28,6 +28,7 @@ export * from './reference';
 export * from './slug';
 export * from './socket';
 export * from './studies';
+export * from './study-code';
 export * from './teams';
 export * from './upload';
 

@@ -10,10 +10,16 @@ describe('study codes', () => {
     }
   });
 
-  it.each(['', 'x', '!!!!', encodeStudyId(1) + 'A', btoa('s0'), btoa('s01'), btoa('t5'), btoa('s2147483648')])(
-    'refuses %j',
-    (code) => {
-      expect(decodeStudyId(code.replace(/=+$/, ''))).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'x',
+    '!!!!',
+    encodeStudyId(1) + 'A',
+    btoa('s0'),
+    btoa('s01'),
+    btoa('t5'),
+    btoa('s2147483648'),
+  ])('refuses %j', (code) => {
+    expect(decodeStudyId(code.replace(/=+$/, ''))).toBeNull();
+  });
 });

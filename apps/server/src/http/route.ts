@@ -69,6 +69,12 @@ export function route<E extends Endpoint>(
         req,
         reply,
       });
+      if (e.binary) {
+        // A handler may answer 304 Not Modified to a conditional request: no body then.
+        if (reply.statusCode === 304) return reply.send();
+        reply.status(status).type(e.binary);
+        return result;
+      }
       reply.status(status);
       return e.response ? result : reply.send();
     },

@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation';
 import * as uploadReferenceLabelsStudies from './0002-upload-reference-labels-studies';
 import * as uploadSessions from './0003-upload-sessions';
 import * as jobs from './0004-jobs';
+import * as studiesList from './0005-studies-list';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-upload-reference-labels-studies': uploadReferenceLabelsStudies,
   '0003-upload-sessions': uploadSessions,
   '0004-jobs': jobs,
+  '0005-studies-list': studiesList,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

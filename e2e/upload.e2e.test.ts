@@ -1,7 +1,7 @@
-import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { classifyAll, UNSUPPORTED_FILE_MESSAGE } from '@voxa/imaging';
+import { classifyAll, NIFTI_ZERO_SLICES_ERROR, UNSUPPORTED_FILE_MESSAGE } from '@voxa/imaging';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sidebar } from './pages/Sidebar';
 import { UploadPage } from './pages/UploadPage';
@@ -88,6 +88,34 @@ describe.skipIf(e2eSkipReason())('upload V2 ingest, end to end', () => {
     // A series of 1 to 5 images without frames starts deselected.
     expect(await upload.seriesOf('HEAD')).toContainEqual(
       expect.objectContaining({ number: '100', selected: false }),
+    );
+  });
+
+  it('takes a folder dragged onto the drop zone; an empty file and a 0-slice NIfTI in it are reported', async () => {
+    const { page } = person;
+    const upload = new UploadPage(page);
+    const folder = path.join(temp, 'dragged');
+    mkdirSync(path.join(folder, 'inner'), { recursive: true });
+    writeFileSync(path.join(folder, 'inner', 'empty.dcm'), '');
+    const nifti = readFileSync(path.join(TESTDATA_DIR, 'nifti/nibabel/anatomical.nii'));
+    const header = Buffer.from(nifti.subarray(0, 352));
+    header.writeInt16LE(0, 46); // dim[3]: no slices
+    writeFileSync(path.join(folder, 'inner', 'zero.nii'), header);
+    const before = { dcm: await upload.count('dcm'), nii: await upload.count('nii') };
+
+    await upload.dropOnZone([folder]);
+    await page
+      .getByTestId('count-nii')
+      .filter({ hasText: String(before.nii + 1) })
+      .waitFor();
+    await upload.waitUntilRead();
+    expect(await upload.count('dcm')).toBe(before.dcm + 1);
+    const rows = page.getByTestId('file-row');
+    await expect(rows.filter({ hasText: 'dragged/inner/empty.dcm' }).innerText()).resolves.toContain(
+      'Empty file',
+    );
+    await expect(rows.filter({ hasText: 'dragged/inner/zero.nii' }).innerText()).resolves.toContain(
+      NIFTI_ZERO_SLICES_ERROR,
     );
   });
 

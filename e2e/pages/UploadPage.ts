@@ -36,6 +36,21 @@ export class UploadPage {
     await this.page.getByTestId('folder-input').setInputFiles(folder);
   }
 
+  /**
+   * Drags folders (or files) from disk onto the drop zone, as a person would from a file manager: Chromium's
+   * own drag events carry them, so the page walks real directory entries.
+   */
+  async dropOnZone(paths: string[]): Promise<void> {
+    const box = await this.page.getByTestId('drop-zone').boundingBox();
+    if (!box) throw new Error('The drop zone is not shown');
+    const cdp = await this.page.context().newCDPSession(this.page);
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const data = { items: [], files: paths, dragOperationsMask: 1 };
+    for (const type of ['dragEnter', 'dragOver', 'drop'] as const)
+      await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
+    await cdp.detach();
+  }
+
   async count(kind: FileKind): Promise<number> {
     return Number(await this.page.getByTestId(`count-${kind}`).locator('.mantine-Badge-label').textContent());
   }

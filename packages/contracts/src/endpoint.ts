@@ -41,7 +41,7 @@ export function endpoint<const E extends Endpoint>(e: E): E {
 }
 
 /** The path prefix of an endpoint's host. */
-export function hostPrefix(e: Pick<Endpoint, 'host'>): '/api' | '/svc' {
+export function hostPrefix(e: Endpoint): '/api' | '/svc' {
   return e.host === 'services' ? '/svc' : '/api';
 }
 

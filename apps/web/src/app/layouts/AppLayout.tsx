@@ -15,6 +15,7 @@ import { useUser } from '../session/useUser';
 import { HeaderBreadcrumbs } from '../shell/HeaderBreadcrumbs';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner';
 import { Sidebar } from '../shell/Sidebar';
+import { FavouritesMenu } from '../../modules/favourites/FavouritesMenu';
 import { UploadProvider } from '../../modules/upload/UploadProvider';
 
 /** The signed-in application: header with breadcrumbs, 240 px sidebar, page. */
@@ -55,6 +56,9 @@ export function AppLayout() {
             <Logo size={24} />
           </Anchor>
           <HeaderBreadcrumbs />
+          <Group ml="auto" gap="xs" wrap="nowrap">
+            <FavouritesMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar data-testid="sidebar" aria-label="Sidebar">

@@ -8,8 +8,13 @@ export interface FileListProps {
 /** Rows rendered at most; 5,000 table rows would make every update a long task. */
 export const FILE_LIST_LIMIT = 100;
 
+/** Files that give no series (with their reason) come first: among thousands they are what needs a look. */
 export function FileList({ files }: FileListProps) {
-  const shown = files.slice(0, FILE_LIST_LIMIT);
+  const noted = files.filter((file) => file.note);
+  const shown = (noted.length ? [...noted, ...files.filter((file) => !file.note)] : files).slice(
+    0,
+    FILE_LIST_LIMIT,
+  );
   return (
     <section aria-label="Files">
       <Table striped withTableBorder fz="sm">

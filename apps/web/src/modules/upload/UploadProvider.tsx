@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { MiniUploadPanel } from './MiniUploadPanel';
 import { useAcquisitionRecognition } from './recognition/useAcquisitionRecognition';
+import { useArchiveStage } from './useArchiveStage';
 import { initialUploadState } from './state/model';
 import { warnsOnLeave } from './state/leave';
 import type { UploadPlan } from './state/process';
@@ -28,6 +29,7 @@ export function UploadProvider({ children, onProcess }: UploadProviderProps) {
   useEffect(() => dispatch({ type: 'studiesRead', studies: snapshot.studies }), [snapshot.studies]);
   useBeforeUnloadWarning(warnsOnLeave(page.state));
   useAcquisitionRecognition(page, dispatch);
+  const archives = useArchiveStage(page, snapshot, fileOf, dispatch);
 
   const progress = useMemo<UploadProgress>(
     () => ({
@@ -51,8 +53,8 @@ export function UploadProvider({ children, onProcess }: UploadProviderProps) {
   }, [reset]);
 
   const value = useMemo(
-    () => ({ snapshot, add, fileOf, page, dispatch, startUpload, clear }),
-    [snapshot, add, fileOf, page, startUpload, clear],
+    () => ({ snapshot, add, fileOf, page, dispatch, startUpload, clear, archives }),
+    [snapshot, add, fileOf, page, startUpload, clear, archives],
   );
   return (
     <UploadContext.Provider value={value}>

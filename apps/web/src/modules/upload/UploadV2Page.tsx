@@ -2,6 +2,7 @@ import { Box, Grid, Progress, Stack, Text } from '@mantine/core';
 import type { FileKind } from '@voxa/imaging';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../ui/PageHeader';
+import { ArchiveProgress } from './ArchiveProgress';
 import { ConfigurePanel } from './ConfigurePanel';
 import { DropZone } from './DropZone';
 import { FileList } from './FileList';
@@ -19,7 +20,7 @@ import { useProcessUpload } from './useProcessUpload';
  * hands the plan to the transfer. The upload itself lives in UploadProvider, above the route.
  */
 export function UploadV2Page() {
-  const { snapshot, add, page, dispatch, clear } = useUpload();
+  const { snapshot, add, page, dispatch, clear, archives } = useUpload();
   const [filter, setFilter] = useState<FileKind | null>(null);
   const shownFiles = useMemo(() => filterByKind(snapshot.files, filter), [snapshot.files, filter]);
   const process = useProcessUpload();
@@ -42,7 +43,7 @@ export function UploadV2Page() {
             onFilterChange={setFilter}
             studies={page.studies}
             selected={selectedCount(page.studies)}
-            onNext={() => dispatch({ type: 'next' })}
+            onNext={() => dispatch({ type: 'next', archives: snapshot.counts.compressed > 0 })}
             onProcess={process}
             onNewUpload={() => window.location.reload()}
             onClose={clear}
@@ -60,6 +61,7 @@ export function UploadV2Page() {
                   <Progress value={total ? (100 * done) / total : 0} aria-hidden />
                 </div>
               )}
+              <ArchiveProgress state={page.state} status={archives} />
               <StudyList state={page} />
               {snapshot.files.length > 0 && <FileList files={shownFiles} />}
             </Stack>

@@ -5,6 +5,7 @@ import type { IngestSnapshot } from './ingest/ingestSession';
 import type { SeriesStatus, UploadPageState } from './state/model';
 import type { UploadPlan } from './state/process';
 import type { UploadAction } from './state/reducer';
+import type { ArchiveStatus } from './useArchiveStage';
 
 /** What the transfer reports back while it uploads and converts the plan. */
 export interface UploadProgress {
@@ -28,6 +29,8 @@ export interface UploadContextValue {
   startUpload: (plan: UploadPlan) => void;
   /** Finished back to an empty ready (the close button). */
   clear: () => void;
+  /** Progress of the archive states (zip_uploading, zip_preview_processing). */
+  archives: ArchiveStatus;
 }
 
 export const UploadContext = createContext<UploadContextValue | null>(null);

@@ -1,14 +1,15 @@
 import { Box, Slider, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useInViewport } from '@mantine/hooks';
-import { seriesLabel, sliderRange, type FileRef, type UploadSeries } from '@voxa/imaging';
+import { seriesLabel, sliderRange, type UploadSeries } from '@voxa/imaging';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { PREVIEW_GAP, PREVIEW_TILE } from './PreviewGrid';
+import type { PreviewService } from './previewService';
 import { useSeriesPreview } from './useSeriesPreview';
 
 export interface SeriesPreviewProps {
   series: UploadSeries;
-  /** The browser file behind each of the series' FileRefs (the ingest session's `fileOf`). */
-  fileOf: (ref: FileRef) => File | undefined;
+  /** Where the series' slices are rendered: workers on the dropped files, or the server for archives. */
+  service: PreviewService;
   /** The scaled view, when the tile's container must know (it spans 2 x 2 grid cells instead). */
   scaled?: boolean;
   onScaledChange?: (scaled: boolean) => void;
@@ -24,7 +25,7 @@ const SCALED_TILE = 2 * PREVIEW_TILE + PREVIEW_GAP;
  * The series' preview tile: the middle slice at first, a slice slider, and a right-click that toggles a
  * scaled view. Nothing is read until the tile has been in view; decoding happens in workers.
  */
-export function SeriesPreview({ series, fileOf, ...control }: SeriesPreviewProps) {
+export function SeriesPreview({ series, service, ...control }: SeriesPreviewProps) {
   const { ref, inViewport } = useInViewport<HTMLDivElement>();
   const [seen, setSeen] = useState(false);
   useEffect(() => {
@@ -35,7 +36,7 @@ export function SeriesPreview({ series, fileOf, ...control }: SeriesPreviewProps
   const [slice, setSlice] = useState(() => middle(sliderRange(series).max));
   const [touched, setTouched] = useState(false);
   const [requestedSlice] = useDebouncedValue(slice, SLIDER_DEBOUNCE_MS);
-  const preview = useSeriesPreview(series, fileOf, requestedSlice, seen);
+  const preview = useSeriesPreview(series, service, requestedSlice, seen);
   const range = sliderRange({
     ...series,
     slices: preview.slices,

@@ -1,6 +1,6 @@
-import type { FileRef, UploadSeries } from '@voxa/imaging';
+import type { UploadSeries } from '@voxa/imaging';
 import { useEffect, useState } from 'react';
-import { previewServiceFor, type PreviewOutcome } from './previewService';
+import type { PreviewOutcome, PreviewService } from './previewService';
 
 export interface SeriesPreviewState {
   outcome: PreviewOutcome | null;
@@ -17,7 +17,7 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 /** The preview of one slice, requested only once `enabled` (the tile has been in view); stale requests are aborted. */
 export function useSeriesPreview(
   series: UploadSeries,
-  fileOf: (ref: FileRef) => File | undefined,
+  service: PreviewService,
   slice: number,
   enabled: boolean,
 ): SeriesPreviewState {
@@ -27,7 +27,6 @@ export function useSeriesPreview(
 
   useEffect(() => {
     if (!enabled) return;
-    const service = previewServiceFor(fileOf);
     const controller = new AbortController();
     setGenerating(service.needsConversion(series));
     service.preview(series, slice, controller.signal).then(
@@ -44,7 +43,7 @@ export function useSeriesPreview(
       },
     );
     return () => controller.abort();
-  }, [series, fileOf, slice, enabled]);
+  }, [series, service, slice, enabled]);
 
   const png = outcome?.kind === 'image' ? outcome.png : null;
   const [imageUrl, setImageUrl] = useState<string | null>(null);

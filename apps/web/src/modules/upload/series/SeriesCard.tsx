@@ -2,7 +2,9 @@ import { Badge, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { V2UploadState } from '@voxa/imaging';
 import { PREVIEW_GAP, PREVIEW_TILE } from '../preview/PreviewGrid';
+import { previewServiceFor } from '../preview/previewService';
 import { SeriesPreview } from '../preview/SeriesPreview';
+import { serverPreviewServiceFor } from '../preview/serverPreview';
 import type { PageSeries, PageStudy } from '../state/model';
 import { useUpload } from '../uploadContext';
 import { SeriesControls } from './SeriesControls';
@@ -19,7 +21,11 @@ const SCALED_WIDTH = 2 * PREVIEW_TILE + PREVIEW_GAP;
 
 /** One series tile: its preview, what it holds, and its controls; a scaled preview widens the card. */
 export function SeriesCard({ series, study, uploadState, moving }: SeriesCardProps) {
-  const { fileOf } = useUpload();
+  const { fileOf, page } = useUpload();
+  const service =
+    series.uploadId && page.serverSession
+      ? serverPreviewServiceFor(page.serverSession)
+      : previewServiceFor(fileOf);
   const [scaled, setScaled] = useState(false);
   return (
     <Paper
@@ -31,7 +37,7 @@ export function SeriesCard({ series, study, uploadState, moving }: SeriesCardPro
       aria-label={`Series ${series.seriesNumber ?? series.id}`}
       bd={moving ? '2px solid var(--mantine-color-blue-6)' : undefined}
     >
-      <SeriesPreview series={series} fileOf={fileOf} scaled={scaled} onScaledChange={setScaled} />
+      <SeriesPreview series={series} service={service} scaled={scaled} onScaledChange={setScaled} />
       <Stack gap={4} p={6}>
         <Text size="xs" truncate title={series.seriesDescription ?? undefined}>
           {series.seriesDescription ?? series.files[0]?.name ?? ''}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialUploadState, type UploadPageState } from './model';
 import { uploadReducer, type UploadAction } from './reducer';
+import { uploadPlan } from './process';
 import { previewState, series, study } from './test-fixtures';
 
 const run = (state: UploadPageState, ...actions: UploadAction[]) => actions.reduce(uploadReducer, state);
@@ -21,8 +22,39 @@ describe('upload lifecycle', () => {
   });
 
   it('moves on with Next only from ready with studies', () => {
-    expect(run(initialUploadState(), { type: 'next' }).state).toBe('ready');
+    expect(run(initialUploadState(), { type: 'next', archives: false }).state).toBe('ready');
     expect(previewState().state).toBe('preview');
+  });
+
+  it('with archives goes through zip_uploading and zip_preview_processing to preview', () => {
+    const local = study({ id: 'local', series: [series({ id: 'a' })] });
+    const read = run(initialUploadState(), { type: 'studiesRead', studies: [local] });
+    const zipping = run(read, { type: 'next', archives: true });
+    expect(zipping.state).toBe('zip_uploading');
+    const opened = run(zipping, { type: 'archiveSessionOpened', session: 's-1' });
+    expect(opened.serverSession).toBe('s-1');
+    const processing = run(opened, { type: 'archivesUploaded' });
+    expect(processing.state).toBe('zip_preview_processing');
+    const fromServer = study({ id: 'server', studyKey: 'k', series: [series({ id: 'b', uploadId: 'u' })] });
+    const preview = run(processing, { type: 'serverStudiesRead', studies: [fromServer] });
+    expect(preview.state).toBe('preview');
+    expect(preview.studies.map((s) => s.id)).toEqual(['local', 'server']);
+    expect(preview.studies[1]?.series[0]).toMatchObject({ uploadId: 'u', status: null });
+  });
+
+  it('goes on to preview with the dropped studies when the archives fail, even with none', () => {
+    const zipping = run(initialUploadState(), { type: 'next', archives: true });
+    expect(zipping.state).toBe('zip_uploading');
+    expect(run(zipping, { type: 'archivesFailed' }).state).toBe('preview');
+    expect(run(zipping, { type: 'serverStudiesRead', studies: [] })).toBe(zipping);
+    expect(run(previewState(), { type: 'archivesFailed' })).toEqual(previewState());
+  });
+
+  it('hands the archives’ session to the plan, so their series convert where they are', () => {
+    const zipping = run(initialUploadState(), { type: 'next', archives: true });
+    const opened = run(zipping, { type: 'archiveSessionOpened', session: 's-1' });
+    expect(uploadPlan(opened).session).toBe('s-1');
+    expect(uploadPlan(previewState()).session).toBeNull();
   });
 
   it('switches Anonymize all before the upload starts, not after', () => {

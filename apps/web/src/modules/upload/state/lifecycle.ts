@@ -4,7 +4,14 @@ import { replaceSeries, updateSeriesStudy, updateStudy } from './update';
 
 export type LifecycleAction =
   | { type: 'studiesRead'; studies: UploadStudy[] }
-  | { type: 'next' }
+  /** Next: with archives among the files they go to the server first (zip_uploading). */
+  | { type: 'next'; archives: boolean }
+  | { type: 'archiveSessionOpened'; session: string }
+  | { type: 'archivesUploaded' }
+  /** The studies the server read from the archives join the dropped files' studies. */
+  | { type: 'serverStudiesRead'; studies: UploadStudy[] }
+  /** The archives could not be uploaded or read: the page goes on with the dropped files' studies. */
+  | { type: 'archivesFailed' }
   | { type: 'anonymizeAllChanged'; anonymize: boolean }
   | { type: 'processed' }
   | { type: 'seriesStatusChanged'; seriesId: string; status: SeriesStatus }
@@ -33,7 +40,21 @@ export function lifecycleReducer(state: UploadPageState, action: LifecycleAction
     case 'studiesRead':
       return state.state === 'ready' ? { ...state, studies: action.studies.map(pageStudyOf) } : state;
     case 'next':
-      return state.state === 'ready' && state.studies.length > 0 ? { ...state, state: 'preview' } : state;
+      if (state.state !== 'ready') return state;
+      if (action.archives) return { ...state, state: 'zip_uploading' };
+      return state.studies.length > 0 ? { ...state, state: 'preview' } : state;
+    case 'archiveSessionOpened':
+      return state.state === 'zip_uploading' ? { ...state, serverSession: action.session } : state;
+    case 'archivesUploaded':
+      return state.state === 'zip_uploading' ? { ...state, state: 'zip_preview_processing' } : state;
+    case 'serverStudiesRead':
+      return state.state === 'zip_preview_processing'
+        ? { ...state, state: 'preview', studies: [...state.studies, ...action.studies.map(pageStudyOf)] }
+        : state;
+    case 'archivesFailed':
+      return state.state === 'zip_uploading' || state.state === 'zip_preview_processing'
+        ? { ...state, state: 'preview' }
+        : state;
     case 'anonymizeAllChanged':
       return state.state === 'ready' || state.state === 'preview'
         ? { ...state, anonymizeAll: action.anonymize }

@@ -38,10 +38,15 @@ export interface UploadPageState {
   studies: PageStudy[];
   /** The NIfTI series chosen with Move, waiting for a Move here. */
   movingSeriesId: string | null;
+  /**
+   * The upload session opened for the dropped archives (zip_uploading): their series are read on the
+   * server, and the transfer after Process goes on in the same session. Null without archives.
+   */
+  serverSession: string | null;
 }
 
 export function initialUploadState(): UploadPageState {
-  return { state: 'ready', anonymizeAll: true, studies: [], movingSeriesId: null };
+  return { state: 'ready', anonymizeAll: true, studies: [], movingSeriesId: null, serverSession: null };
 }
 
 /** Reference follows the rules until someone picks one by hand. */

@@ -19,6 +19,8 @@ export interface PlannedStudy {
 /** What Process hands to the transfer (chunked upload, then conversion). */
 export interface UploadPlan {
   studies: PlannedStudy[];
+  /** The session the archives went to, reused so their series convert where they are; else a new one. */
+  session: string | null;
 }
 
 /**
@@ -50,5 +52,5 @@ export function uploadPlan(state: UploadPageState): UploadPlan {
       series: study.series.filter((s) => s.isSelected),
     }))
     .filter((planned) => planned.series.length > 0);
-  return { studies };
+  return { studies, session: state.serverSession };
 }

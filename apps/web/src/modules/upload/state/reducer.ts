@@ -11,6 +11,10 @@ export function uploadReducer(state: UploadPageState, action: UploadAction): Upl
   switch (action.type) {
     case 'studiesRead':
     case 'next':
+    case 'archiveSessionOpened':
+    case 'archivesUploaded':
+    case 'serverStudiesRead':
+    case 'archivesFailed':
     case 'anonymizeAllChanged':
     case 'processed':
     case 'seriesStatusChanged':

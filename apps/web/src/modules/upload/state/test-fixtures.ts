@@ -21,7 +21,7 @@ export const study = (overrides: Partial<UploadStudy> = {}): UploadStudy =>
 /** A CT study of two series and a NIfTI study, read and moved on to preview. */
 export function previewState(studies: UploadStudy[] = defaultStudies()): UploadPageState {
   const read = lifecycleReducer(initialUploadState(), { type: 'studiesRead', studies });
-  return lifecycleReducer(read, { type: 'next' });
+  return lifecycleReducer(read, { type: 'next', archives: false });
 }
 
 export function defaultStudies(): UploadStudy[] {

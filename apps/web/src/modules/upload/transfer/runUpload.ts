@@ -123,9 +123,11 @@ async function patientNames(plan: UploadPlan, services: UploadServices): Promise
 }
 
 /**
- * The upload after Process (sections 4 and 7, V2): a session, the studies stored, every selected file sent
- * in resumable chunks, then the series converted one at a time (a done or error event moves to the next),
- * and upload-finished. A series whose files or conversion fail ends in error; the others go on.
+ * The upload after Process (sections 4 and 7, V2): a session (the archives' one, when there were
+ * archives), the studies stored, every selected dropped file sent in resumable chunks (series read from
+ * archives are on the server already and convert from there), then the series converted one at a time (a
+ * done or error event moves to the next), and upload-finished. A series whose files or conversion fail
+ * ends in error; the others go on.
  */
 export async function runUpload(
   plan: UploadPlan,
@@ -133,10 +135,9 @@ export async function runUpload(
   services: UploadServices,
 ): Promise<void> {
   const fail = (series: PageSeries[]) => series.forEach((s) => progress.seriesStatus(s.id, 'error'));
-  const { session } = await services.call(api.upload.prepare, {
-    body: { prepare: true },
-    signal: services.signal,
-  });
+  const session =
+    plan.session ??
+    (await services.call(api.upload.prepare, { body: { prepare: true }, signal: services.signal })).session;
   const names = await patientNames(plan, services);
 
   const placed: Placed[] = [];
@@ -157,6 +158,8 @@ export async function runUpload(
       progress.studyStored(planned.study.id, names.get(planned.study.id) ?? planned.study.patientName);
       const files = new Map<string, TransferFile[]>();
       planned.series.forEach((series, seriesIndex) => {
+        // A series read from an archive is on the server already.
+        if (series.uploadId) return progress.seriesStatus(series.id, 'uploaded');
         files.set(
           series.id,
           series.files.flatMap((ref, fileIndex) => {
@@ -187,7 +190,9 @@ export async function runUpload(
     for (const [idx, series] of planned.series.entries()) {
       const sent = files.get(series.id) ?? [];
       const remote = stored.series.find((r) => r.clientId === series.id);
-      const fileIds = sent.flatMap((f) => storedIds.get(f.path) ?? []);
+      const fileIds = series.uploadId
+        ? series.files.flatMap((f) => f.path ?? [])
+        : sent.flatMap((f) => storedIds.get(f.path) ?? []);
       if (!remote || fileIds.length !== series.files.length) {
         progress.seriesStatus(series.id, 'error');
         continue;
@@ -204,7 +209,7 @@ export async function runUpload(
             serieRemoteId: remote.id,
             serieRemoteUuid: remote.uuid,
             type: series.type,
-            location: 'local',
+            location: series.uploadId ? 'server' : 'local',
             files: fileIds,
             modalityCode: series.modalityCode,
             anonymize: planned.anonymize,

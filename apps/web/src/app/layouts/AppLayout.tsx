@@ -16,6 +16,7 @@ import { HeaderBreadcrumbs } from '../shell/HeaderBreadcrumbs';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner';
 import { Sidebar } from '../shell/Sidebar';
 import { FavouritesMenu } from '../../modules/favourites/FavouritesMenu';
+import { ReloadStudiesButton } from '../../modules/studies/ReloadStudiesButton';
 import { UploadProvider } from '../../modules/upload/UploadProvider';
 
 /** The signed-in application: header with breadcrumbs, 240 px sidebar, page. */
@@ -57,6 +58,7 @@ export function AppLayout() {
           </Anchor>
           <HeaderBreadcrumbs />
           <Group ml="auto" gap="xs" wrap="nowrap">
+            <ReloadStudiesButton />
             <FavouritesMenu />
           </Group>
         </Group>

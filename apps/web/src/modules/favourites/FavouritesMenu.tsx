@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Group, Menu, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { ActionIcon, Menu, Text } from '@mantine/core';
+import { FavouriteItem } from './FavouriteItem';
 import { useFavourites } from './useFavourites';
 
 export const FAVOURITES_TITLE = 'Favorite studies';
@@ -22,20 +22,7 @@ export function FavouritesMenu() {
           </Text>
         )}
         {favourites.map((uuid) => (
-          <Group key={uuid} justify="space-between" wrap="nowrap" px="sm" py={4} data-testid="favourite-item">
-            <Anchor component={Link} to={`/serie/organize/${uuid}`} size="sm" ff="monospace">
-              {uuid.slice(0, 8)}
-            </Anchor>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="sm"
-              aria-label={`Remove ${uuid} from favorites`}
-              onClick={() => remove(uuid)}
-            >
-              ×
-            </ActionIcon>
-          </Group>
+          <FavouriteItem key={uuid} uuid={uuid} onRemove={() => remove(uuid)} />
         ))}
       </Menu.Dropdown>
     </Menu>

@@ -17,8 +17,8 @@ export function studyRoutes(app: FastifyInstance, deps: Deps): void {
     studyExists(deps, ctx.team.id, params.studyInstanceUid),
   );
   route(app, api.studies.list, async ({ ctx, query }) => listStudies(db, ctx.team.id, query));
-  route(app, api.studies.detail, async ({ ctx, params }) => studyListItem(db, ctx.team.id, params.id));
-  route(app, api.studies.series, async ({ ctx, params }) => studySeries(db, ctx.team.id, params.id));
+  route(app, api.studies.detail, async ({ ctx, params }) => studyListItem(db, ctx.team.id, params.studyId));
+  route(app, api.studies.series, async ({ ctx, params }) => studySeries(db, ctx.team.id, params.studyId));
   route(app, api.studies.uuid, async ({ ctx, body }) => {
     const id = decodeStudyId(body.p);
     if (id === null) throw notFound('Study not found.');

@@ -1,4 +1,13 @@
-import { Button, ColorInput, Popover, Stack, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Button,
+  ColorInput,
+  ColorSwatch,
+  Group,
+  Popover,
+  Stack,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { DEFAULT_LABEL_COLOR, LABEL_NAME_MAX, type Label } from '@voxa/contracts';
 import { useState, type FormEvent } from 'react';
 import { notifyError } from '../../ui/notify';
@@ -51,7 +60,11 @@ export function LabelEditor({ label, alsoRefresh }: LabelEditorProps) {
           {label.name}
         </UnstyledButton>
       </Popover.Target>
-      <Popover.Dropdown>
+      {/* React events bubble out of portals: keep the picker's mouse handlers (focus the search) out of the editor. */}
+      <Popover.Dropdown
+        onMouseDown={(event) => event.stopPropagation()}
+        onClick={(event) => event.stopPropagation()}
+      >
         <form onSubmit={save}>
           <Stack gap="xs">
             <TextInput
@@ -65,11 +78,24 @@ export function LabelEditor({ label, alsoRefresh }: LabelEditorProps) {
               label="Label color"
               size="xs"
               format="hex"
-              swatches={SWATCHES}
+              withPicker={false}
               value={color}
               onChange={setColor}
-              popoverProps={{ withinPortal: false }}
             />
+            <Group gap={6}>
+              {SWATCHES.map((swatch) => (
+                <ColorSwatch
+                  key={swatch}
+                  component="button"
+                  type="button"
+                  color={swatch}
+                  size={20}
+                  aria-label={`Color ${swatch}`}
+                  onClick={() => setColor(swatch)}
+                  style={{ cursor: 'pointer' }}
+                />
+              ))}
+            </Group>
             <Button type="submit" size="xs" loading={update.isPending} disabled={!name.trim()}>
               Save label
             </Button>

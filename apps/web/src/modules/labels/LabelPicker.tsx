@@ -73,7 +73,8 @@ export function LabelPicker({
                 key={l.id}
                 withRemoveButton={!disabled}
                 style={{ borderLeft: `4px solid ${l.color}` }}
-                removeButtonProps={{ 'aria-label': `Remove label ${l.name}` }}
+                // Mantine hides the remove button from assistive technology; it is the only way to detach.
+                removeButtonProps={{ 'aria-label': `Remove label ${l.name}`, 'aria-hidden': false }}
                 onRemove={() => onDetach(l)}
                 data-testid="label-pill"
               >

@@ -1,4 +1,4 @@
-import type { Permission } from '@voxa/contracts';
+import { MESSAGES, type Permission } from '@voxa/contracts';
 import { DEFAULT_GUARDS } from './guards';
 import type { PageRoute } from './routeMeta';
 
@@ -139,6 +139,17 @@ export const ROUTES: PageRoute[] = [
     needsTeam: true,
     title: 'Studies',
     load: () => import('../modules/studies/StudiesPage').then((m) => m.StudiesPage),
+  },
+  {
+    path: '/serie/organize/:uuid?',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:studies:detail'],
+    deniedMessage: MESSAGES.notAuthorized,
+    needsTeam: true,
+    title: 'Organize',
+    parent: '/studies-v2',
+    load: () => import('../modules/organize/OrganizePage').then((m) => m.OrganizePage),
   },
   {
     path: '/team/create',

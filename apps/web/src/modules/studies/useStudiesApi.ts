@@ -7,17 +7,19 @@ import { rememberStudyNames } from './studyNames';
 /** Every query holding study rows (the list pages); label changes refresh them. */
 export const STUDIES_KEY = ['studies', 'list'] as const;
 
-/** GET /studies-v2?page&bupload_id&filter_id; the page shown stays while the next one loads. */
+/** GET /studies-v2?page&bupload_id&filter_id, remembering the names shown for the favourites. */
+export const studiesQueryOptions = (query: StudiesQuery) => ({
+  queryKey: [...STUDIES_KEY, query],
+  queryFn: async () => {
+    const page = await call(api.studies.list, { query });
+    rememberStudyNames(page.data);
+    return page;
+  },
+});
+
+/** A page of the studies list; the page shown stays while the next one loads. */
 export function useStudies(query: StudiesQuery) {
-  return useQuery({
-    queryKey: [...STUDIES_KEY, query],
-    queryFn: async () => {
-      const page = await call(api.studies.list, { query });
-      rememberStudyNames(page.data);
-      return page;
-    },
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...studiesQueryOptions(query), placeholderData: keepPreviousData });
 }
 
 interface StudyLabelChange {

@@ -56,6 +56,9 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
       'done',
       'done',
     ]);
+    // Organize and Open appear once a series is done and stored.
+    await expect.poll(() => cards.getByRole('link', { name: 'Organize' }).count()).toBe(4);
+    await expect.poll(() => cards.getByRole('button', { name: 'Open' }).count()).toBe(4);
   });
 
   it('lists the study under its pseudonym with dates and a slideshow of server frames', async () => {
@@ -168,6 +171,17 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
     await organize.waitUntilShown();
     await expect.poll(() => organize.order('T2W')).toEqual(['Series 5', 'Series 4', 'Series 7', 'Series 6']);
     expect(await organize.references()).toEqual(['Series 7']);
+
+    // Open: the annotator in a new tab on the team sub-domain, the study remembered.
+    const [annotator] = await Promise.all([
+      person.context.waitForEvent('page'),
+      organize.series('Series 4').getByRole('button', { name: 'Open' }).click(),
+    ]);
+    await expect
+      .poll(() => annotator.url())
+      .toMatch(new RegExp(`^${teamUrl()}/annotator/case/[0-9a-f-]{36}$`));
+    await annotator.close();
+    expect(await page.evaluate(() => localStorage.getItem('lastOpenStudyUuid'))).toBe(uuid);
 
     // Clicking the current reference clears it.
     await organize.reference('Series 7').click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { annotatorUrl } from './annotatorUrl';
 
 const ORIGIN = 'http://acme.localhost:3000';
-const CASE = '0b6a3c1e-8f1d-4d7e-9c59-2f6f5d0a1b11-001';
+const CASE = '0b6a3c1e-8f1d-4d7e-9c59-2f6f5d0a1b11';
 
 describe('annotatorUrl', () => {
   it('opens a case on the team sub-domain', () => {

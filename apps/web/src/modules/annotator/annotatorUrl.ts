@@ -1,6 +1,6 @@
 /** What opens in the annotator: a converted case, how the study is looked at, and the task it serves. */
 export interface AnnotatorTarget {
-  /** The case: a series' converted volume (`{series uuid}-NNN`) or the series uuid. */
+  /** The case: a converted series, by its uuid (its volumes are the case's `{uuid}-NNN` sub-series). */
   caseUuid: string;
   /** The series' modality: XA opens the angiography viewer instead. */
   modality: string | null;

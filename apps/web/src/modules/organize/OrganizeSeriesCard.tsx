@@ -92,7 +92,7 @@ export function OrganizeSeriesCard(props: OrganizeSeriesCardProps) {
                 variant="light"
                 onClick={() =>
                   openAnnotator(studyUuid, {
-                    caseUuid: series.nifti[0] ?? series.uuid,
+                    caseUuid: series.uuid,
                     modality: series.modality_code,
                   })
                 }

@@ -6,6 +6,7 @@ import { StudiesListPage } from './pages/StudiesListPage';
 import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
+import { memberOfTeam } from './support/member';
 import { ownerOfNewTeam } from './support/owner';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
@@ -190,5 +191,21 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
     await organize.waitUntilShown();
     expect(await organize.references()).toEqual([]);
     expect(person.errors).toEqual([]);
+  });
+
+  it('lets a Viewer read the list but turns them away from the organize panel: Not authorized', async () => {
+    const viewer = await memberOfTeam(e2e, person, team, newCredentials('Vera Viewer'), 'Viewer');
+    const { page } = viewer;
+    const viewerList = new StudiesListPage(page);
+    await viewerList.open(teamUrl());
+    await expect.poll(() => viewerList.rows().count()).toBe(1);
+    const row = viewerList.row(uuid);
+    expect(await viewerList.labelNames(row)).toEqual(['Follow-up', 'Liver cohort']);
+    expect(await viewerList.labelSearch(row).isDisabled()).toBe(true);
+    expect(await row.getByRole('link', { name: 'Organize' }).count()).toBe(0);
+
+    await page.goto(`${teamUrl()}/serie/organize/${uuid}`);
+    await page.waitForURL(`${teamUrl()}/dashboard`);
+    await page.getByRole('alert').filter({ hasText: 'Not authorized' }).waitFor();
   });
 });

@@ -120,6 +120,20 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
     const reloaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/studies-v2');
     await list.reload.click();
     expect((await reloaded).status()).toBe(200);
+
+    // A page that fails to load leaves the list as it was, and its loader goes away.
+    const failing = /\/api\/studies-v2\?.*filter_id=/;
+    await page.route(failing, (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Gone."}' }),
+    );
+    const failed = page.waitForResponse((r) => failing.test(r.url()));
+    await page.getByRole('textbox', { name: 'Filter' }).click();
+    await page.getByRole('option', { name: 'Liver cohort', exact: true }).click();
+    expect((await failed).status()).toBe(404);
+    await page.getByLabel('Loading studies').waitFor({ state: 'detached' });
+    expect(await list.rows().count()).toBe(1);
+    await page.unroute(failing);
+
     await page.getByRole('textbox', { name: 'Filter' }).click();
     await page.getByRole('option', { name: 'Follow-up', exact: true }).click();
     await page.waitForURL(/filter_id=\d+/);

@@ -28,17 +28,8 @@ type ListedStudy = Pick<
   'id' | 'uuid' | 'status' | 'upload_id' | 'data' | 'created_at' | 'updated_at'
 >;
 
-/**
- * One page of the team's studies, newest first. The page and the count each read one index range
- * (migration 0005); labels, slideshows and series counts come in one query each for the whole page.
- */
-export async function listStudies(
-  db: Db,
-  teamId: number,
-  filter: StudiesFilter,
-): Promise<Paged<StudyListItem>> {
-  if (filter.bupload_id !== undefined) await findUploadBatch(db, teamId, filter.bupload_id);
-  if (filter.filter_id !== undefined) await findLabel(db, teamId, filter.filter_id);
+/** The page query and the count query of the studies list (the bench EXPLAINs them as they run here). */
+export function studiesPageQueries(db: Db, teamId: number, filter: StudiesFilter) {
   let base = db.selectFrom('studies').where('studies.team_id', '=', teamId);
   if (filter.bupload_id !== undefined) base = base.where('studies.upload_id', '=', filter.bupload_id);
   if (filter.filter_id !== undefined) {
@@ -50,19 +41,57 @@ export async function listStudies(
         .where('study_labels.label_id', '=', labelId),
     );
   }
-  const [rows, count] = await Promise.all([
-    base
+  return {
+    page: base
       .select(['id', 'uuid', 'status', 'upload_id', 'data', 'created_at', 'updated_at'])
       .orderBy('studies.created_at', 'desc')
       .orderBy('studies.id', 'desc')
       .limit(STUDIES_PAGE_SIZE)
-      .offset((filter.page - 1) * STUDIES_PAGE_SIZE)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .offset((filter.page - 1) * STUDIES_PAGE_SIZE),
+    count: countQuery(
+      db,
+      teamId,
+      filter,
+      base.select((eb) => eb.fn.countAll<string | number>().as('n')),
+    ),
+  };
+}
+
+/**
+ * How many studies the list holds: the team's kept count when unfiltered, the label's rows when only a
+ * label filters (the label is known to be the team's), else a count of the filtered studies.
+ */
+function countQuery<Q>(db: Db, teamId: number, filter: StudiesFilter, counted: Q) {
+  if (filter.bupload_id === undefined && filter.filter_id === undefined)
+    return db
+      .selectFrom('team_study_counts')
+      .select('team_study_counts.studies as n')
+      .where('team_study_counts.team_id', '=', teamId);
+  if (filter.bupload_id === undefined && filter.filter_id !== undefined)
+    return db
+      .selectFrom('study_labels')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('study_labels.label_id', '=', filter.filter_id)
+      .where('study_labels.team_id', '=', teamId);
+  return counted;
+}
+
+/**
+ * One page of the team's studies, newest first. The page and the count each read one index range
+ * (migration 0005); labels, slideshows and series counts come in one query each for the whole page.
+ */
+export async function listStudies(
+  db: Db,
+  teamId: number,
+  filter: StudiesFilter,
+): Promise<Paged<StudyListItem>> {
+  if (filter.bupload_id !== undefined) await findUploadBatch(db, teamId, filter.bupload_id);
+  if (filter.filter_id !== undefined) await findLabel(db, teamId, filter.filter_id);
+  const queries = studiesPageQueries(db, teamId, filter);
+  const [rows, count] = await Promise.all([queries.page.execute(), queries.count.executeTakeFirst()]);
   return {
     data: await presentStudies(db, teamId, rows),
-    total: Number(count.n),
+    total: Number(count?.n ?? 0),
     per_page: STUDIES_PAGE_SIZE,
     current_page: filter.page,
   };

@@ -26,7 +26,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createUser } from '../apps/server/src/modules/accounts/service.ts';
 import { issueToken } from '../apps/server/src/modules/accounts/sessions.ts';
-import { studiesPageQueries } from '../apps/server/src/modules/studies/list.ts';
+import { studiesPageQueries, studyExtrasQuery } from '../apps/server/src/modules/studies/list.ts';
 import { openDb } from '../apps/server/src/platform/db/index.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -98,8 +98,8 @@ async function seed(db, teamId, userId) {
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a compiled Kysely query, run on the bench schema. */
-async function explain(pool, query) {
-  const { sql: text, parameters } = query.compile();
+async function explain(pool, compiled) {
+  const { sql: text, parameters } = compiled;
   const res = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, parameters);
   return res.rows.map((r) => r['QUERY PLAN']).join('\n');
 }
@@ -171,12 +171,22 @@ async function main() {
         ['rows', queries.page],
         ['count', queries.count],
       ]) {
-        const plan = await explain(reference, query);
+        const plan = await explain(reference, query.compile());
         // A sequential scan of a big table; the one-row-per-team count table may be read either way.
         if (/Seq Scan on (studies|series|study_labels|labels|upload_sessions)\b/.test(plan)) seqScans += 1;
         console.log(`\nEXPLAIN ${name}, ${part}:\n${plan}`);
       }
     }
+    const firstPage = await studiesPageQueries(db, teamId, { page: 1 }).page.execute();
+    const extras = await explain(
+      reference,
+      studyExtrasQuery(
+        teamId,
+        firstPage.map((s) => s.id),
+      ).compile(db),
+    );
+    if (/Seq Scan on (studies|series|study_labels)\b/.test(extras)) seqScans += 1;
+    console.log(`\nEXPLAIN page 1, labels + slideshow + series count of its rows:\n${extras}`);
     console.log(`\nsequential scans of the big tables in the plans: ${seqScans}`);
 
     const get = async (url, expectStatus = 200) => {

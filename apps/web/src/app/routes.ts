@@ -123,6 +123,15 @@ export const ROUTES: PageRoute[] = [
     load: () => import('../modules/upload/UploadV2Page').then((m) => m.UploadV2Page),
   },
   {
+    path: '/studies-v2',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:studies'],
+    needsTeam: true,
+    title: 'Studies',
+    load: () => import('../modules/studies/StudiesPage').then((m) => m.StudiesPage),
+  },
+  {
     path: '/team/create',
     layout: 'app',
     guards: app,

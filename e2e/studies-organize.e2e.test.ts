@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OrganizePanel } from './pages/OrganizePanel';
 import { Sidebar } from './pages/Sidebar';
-import { StudiesListPage } from './pages/StudiesListPage';
+import { StudiesPage } from './pages/StudiesPage';
 import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
@@ -30,7 +30,7 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
   const owner = newCredentials('Stella Studies');
   const team = { title: 'Studies Lab', slug: 'studies-lab' };
   let person: Person;
-  let list: StudiesListPage;
+  let list: StudiesPage;
   let uuid: string;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
 
@@ -65,10 +65,10 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
   it('lists the study under its pseudonym with dates and a slideshow of server frames', async () => {
     const { page } = person;
     await new Sidebar(page).link('Studies').click();
-    list = new StudiesListPage(page);
+    list = new StudiesPage(page);
     await list.table.waitFor();
-    await expect.poll(() => list.rows().count()).toBe(1);
-    const row = list.rows().first();
+    await expect.poll(() => list.rows.count()).toBe(1);
+    const row = list.rows.first();
     uuid = (await row.getAttribute('data-study-uuid')) ?? '';
     expect((await list.patientNames())[0]).toMatch(/^ANON-[0-9A-Z]{10}$/);
     expect(await row.getByTestId('study-created').innerText()).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d$/);
@@ -131,20 +131,20 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
     await page.getByRole('option', { name: 'Liver cohort', exact: true }).click();
     expect((await failed).status()).toBe(404);
     await page.getByLabel('Loading studies').waitFor({ state: 'detached' });
-    expect(await list.rows().count()).toBe(1);
+    expect(await list.rows.count()).toBe(1);
     await page.unroute(failing);
 
     await page.getByRole('textbox', { name: 'Filter' }).click();
     await page.getByRole('option', { name: 'Follow-up', exact: true }).click();
     await page.waitForURL(/filter_id=\d+/);
-    await expect.poll(() => list.rows().count()).toBe(1);
+    await expect.poll(() => list.rows.count()).toBe(1);
   });
 
   it('shows a favourite set in one tab in a second tab, named by its patient', async () => {
     const { page } = person;
     const name = (await list.patientNames())[0] ?? '';
     const second = await person.context.newPage();
-    const other = new StudiesListPage(second);
+    const other = new StudiesPage(second);
     await other.open(teamUrl());
     await list.heart(list.row(uuid)).click();
     await expect.poll(() => other.heart(other.row(uuid)).getAttribute('aria-pressed')).toBe('true');
@@ -161,7 +161,7 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
     await rows.first().getByRole('link').click();
     await page.waitForURL(/\/studies-v2\?bupload_id=\d+$/);
     await page.getByTestId('upload-filter').waitFor();
-    await expect.poll(() => list.rows().count()).toBe(1);
+    await expect.poll(() => list.rows.count()).toBe(1);
   });
 
   it('reorders the series and sets a reference in the organize panel; both persist', async () => {
@@ -210,9 +210,9 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
   it('lets a Viewer read the list but turns them away from the organize panel: Not authorized', async () => {
     const viewer = await memberOfTeam(e2e, person, team, newCredentials('Vera Viewer'), 'Viewer');
     const { page } = viewer;
-    const viewerList = new StudiesListPage(page);
+    const viewerList = new StudiesPage(page);
     await viewerList.open(teamUrl());
-    await expect.poll(() => viewerList.rows().count()).toBe(1);
+    await expect.poll(() => viewerList.rows.count()).toBe(1);
     const row = viewerList.row(uuid);
     expect(await viewerList.labelNames(row)).toEqual(['Follow-up', 'Liver cohort']);
     expect(await viewerList.labelSearch(row).isDisabled()).toBe(true);

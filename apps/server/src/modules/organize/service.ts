@@ -128,6 +128,9 @@ export async function changeSort(
   });
 }
 
+const NOT_IN_STUDY = 'The series is not in this study.';
+const notInStudy = () => unprocessable(NOT_IN_STUDY, { serie_id: [NOT_IN_STUDY] });
+
 /** Makes one series the study's only reference series, or clears it (null). */
 export async function setReference(
   db: Db,
@@ -144,10 +147,7 @@ export async function setReference(
       .where('team_id', '=', teamId)
       .executeTakeFirst();
     if (!series) throw notFound('Series not found.');
-    if (series.study_id !== studyId)
-      throw unprocessable('The series is not in this study.', {
-        serie_id: ['The series is not in this study.'],
-      });
+    if (series.study_id !== studyId) throw notInStudy();
   }
   await db.transaction().execute(async (trx) => {
     await lockStudy(trx, studyId);
@@ -157,12 +157,15 @@ export async function setReference(
       .where('study_id', '=', studyId)
       .where('ref_serie', '=', true)
       .execute();
-    if (serieId !== null)
-      await trx
-        .updateTable('series')
-        .set({ ref_serie: true, updated_at: new Date() })
-        .where('id', '=', serieId)
-        .execute();
+    if (serieId === null) return;
+    // Checked again under the lock: the series may have moved to another study since.
+    const set = await trx
+      .updateTable('series')
+      .set({ ref_serie: true, updated_at: new Date() })
+      .where('id', '=', serieId)
+      .where('study_id', '=', studyId)
+      .executeTakeFirst();
+    if (set.numUpdatedRows === 0n) throw notInStudy();
   });
   return studySeries(db, teamId, studyId);
 }

@@ -28,17 +28,8 @@ type ListedStudy = Pick<
   'id' | 'uuid' | 'status' | 'upload_id' | 'data' | 'created_at' | 'updated_at'
 >;
 
-/**
- * One page of the team's studies, newest first. The page and the count each read one index range
- * (migration 0005); labels, slideshows and series counts come in one query each for the whole page.
- */
-export async function listStudies(
-  db: Db,
-  teamId: number,
-  filter: StudiesFilter,
-): Promise<Paged<StudyListItem>> {
-  if (filter.bupload_id !== undefined) await findUploadBatch(db, teamId, filter.bupload_id);
-  if (filter.filter_id !== undefined) await findLabel(db, teamId, filter.filter_id);
+/** The page query and the count query of the studies list (the bench EXPLAINs them as they run here). */
+export function studiesPageQueries(db: Db, teamId: number, filter: StudiesFilter) {
   let base = db.selectFrom('studies').where('studies.team_id', '=', teamId);
   if (filter.bupload_id !== undefined) base = base.where('studies.upload_id', '=', filter.bupload_id);
   if (filter.filter_id !== undefined) {
@@ -50,19 +41,57 @@ export async function listStudies(
         .where('study_labels.label_id', '=', labelId),
     );
   }
-  const [rows, count] = await Promise.all([
-    base
+  return {
+    page: base
       .select(['id', 'uuid', 'status', 'upload_id', 'data', 'created_at', 'updated_at'])
       .orderBy('studies.created_at', 'desc')
       .orderBy('studies.id', 'desc')
       .limit(STUDIES_PAGE_SIZE)
-      .offset((filter.page - 1) * STUDIES_PAGE_SIZE)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .offset((filter.page - 1) * STUDIES_PAGE_SIZE),
+    count: countQuery(
+      db,
+      teamId,
+      filter,
+      base.select((eb) => eb.fn.countAll<string | number>().as('n')),
+    ),
+  };
+}
+
+/**
+ * How many studies the list holds: the team's kept count when unfiltered, the label's rows when only a
+ * label filters (the label is known to be the team's), else a count of the filtered studies.
+ */
+function countQuery<Q>(db: Db, teamId: number, filter: StudiesFilter, counted: Q) {
+  if (filter.bupload_id === undefined && filter.filter_id === undefined)
+    return db
+      .selectFrom('team_study_counts')
+      .select('team_study_counts.studies as n')
+      .where('team_study_counts.team_id', '=', teamId);
+  if (filter.bupload_id === undefined && filter.filter_id !== undefined)
+    return db
+      .selectFrom('study_labels')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('study_labels.label_id', '=', filter.filter_id)
+      .where('study_labels.team_id', '=', teamId);
+  return counted;
+}
+
+/**
+ * One page of the team's studies, newest first. The page and the count each read one index range
+ * (migration 0005); labels, slideshows and series counts come in one query each for the whole page.
+ */
+export async function listStudies(
+  db: Db,
+  teamId: number,
+  filter: StudiesFilter,
+): Promise<Paged<StudyListItem>> {
+  if (filter.bupload_id !== undefined) await findUploadBatch(db, teamId, filter.bupload_id);
+  if (filter.filter_id !== undefined) await findLabel(db, teamId, filter.filter_id);
+  const queries = studiesPageQueries(db, teamId, filter);
+  const [rows, count] = await Promise.all([queries.page.execute(), queries.count.executeTakeFirst()]);
   return {
     data: await presentStudies(db, teamId, rows),
-    total: Number(count.n),
+    total: Number(count?.n ?? 0),
     per_page: STUDIES_PAGE_SIZE,
     current_page: filter.page,
   };
@@ -76,60 +105,50 @@ export async function studyListItem(db: Db, teamId: number, studyId: number): Pr
   return item;
 }
 
-/** List rows for studies already known to be the team's, with their labels, slideshow and series count. */
+interface StudyExtrasRow {
+  id: number;
+  labels: Label[] | null;
+  slideshow: Pick<SeriesRowForList, 'uuid' | 'data'> | null;
+  series_count: string | number;
+}
+
+/** The labels, slideshow series and series count of some studies of the team (see presentStudies). */
+export function studyExtrasQuery(teamId: number, ids: number[]) {
+  return sql<StudyExtrasRow>`
+    SELECT s.id,
+      (SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color)
+                       ORDER BY lower(l.name), l.id)
+         FROM study_labels sl JOIN labels l ON l.id = sl.label_id
+         WHERE sl.study_id = s.id AND sl.team_id = ${teamId}) AS labels,
+      (SELECT json_build_object('uuid', se.uuid, 'data', json_build_object(
+                'slideshow', se.data->'slideshow', 'slideshowVersion', se.data->'slideshowVersion'))
+         FROM series se
+         WHERE se.study_id = s.id AND se.status = 'done' AND coalesce((se.data->>'slideshow')::int, 0) > 0
+         ORDER BY se.ref_serie DESC, se.sort, se.id
+         LIMIT 1) AS slideshow,
+      (SELECT count(*) FROM series se WHERE se.study_id = s.id) AS series_count
+    FROM studies s
+    WHERE s.id IN (${sql.join(ids)}) AND s.team_id = ${teamId}`;
+}
+
+/**
+ * List rows for studies already known to be the team's: their labels, slideshow (the reference series'
+ * frames, else those of the first converted series with frames) and series count, in one query for the
+ * whole page, each part read through an index by study id.
+ */
 export async function presentStudies(db: Db, teamId: number, rows: ListedStudy[]): Promise<StudyListItem[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [labels, slideshows, counts] = await Promise.all([
-    labelsOf(db, teamId, ids),
-    slideshowsOf(db, ids),
-    db
-      .selectFrom('series')
-      .select(['study_id', (eb) => eb.fn.countAll<string | number>().as('n')])
-      .where('study_id', 'in', ids)
-      .groupBy('study_id')
-      .execute(),
-  ]);
-  const countOf = new Map(counts.map((c) => [c.study_id, Number(c.n)]));
-  return rows.map((row) =>
-    presentStudy(row, {
-      labels: labels.get(row.id) ?? [],
-      slideshow: slideshows.get(row.id) ?? [],
-      seriesCount: countOf.get(row.id) ?? 0,
-    }),
-  );
-}
-
-async function labelsOf(db: Db, teamId: number, studyIds: number[]): Promise<Map<number, Label[]>> {
-  const rows = await db
-    .selectFrom('study_labels')
-    .innerJoin('labels', 'labels.id', 'study_labels.label_id')
-    .select(['study_labels.study_id', 'labels.id', 'labels.name', 'labels.color'])
-    .where('study_labels.study_id', 'in', studyIds)
-    .where('study_labels.team_id', '=', teamId)
-    .orderBy(sql`lower(labels.name)`)
-    .orderBy('labels.id')
-    .execute();
-  const byStudy = new Map<number, Label[]>();
-  for (const { study_id, ...label } of rows) byStudy.set(study_id, [...(byStudy.get(study_id) ?? []), label]);
-  return byStudy;
-}
-
-/** Each study's slideshow: its reference series' frames, else those of its first converted series. */
-async function slideshowsOf(db: Db, studyIds: number[]): Promise<Map<number, string[]>> {
-  const rows: Pick<SeriesRowForList, 'study_id' | 'uuid' | 'data'>[] = await db
-    .selectFrom('series')
-    .distinctOn('study_id')
-    .select(['study_id', 'uuid', 'data'])
-    .where('study_id', 'in', studyIds)
-    .where('status', '=', 'done')
-    .where(sql<boolean>`coalesce((data->>'slideshow')::int, 0) > 0`)
-    .orderBy('study_id')
-    .orderBy('ref_serie', 'desc')
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-  return new Map(rows.map((r) => [r.study_id, slideshowUrls(r)]));
+  const extras = await studyExtrasQuery(teamId, ids).execute(db);
+  const byId = new Map(extras.rows.map((e) => [e.id, e]));
+  return rows.map((row) => {
+    const extra = byId.get(row.id);
+    return presentStudy(row, {
+      labels: extra?.labels ?? [],
+      slideshow: extra?.slideshow ? slideshowUrls(extra.slideshow) : [],
+      seriesCount: Number(extra?.series_count ?? 0),
+    });
+  });
 }
 
 async function findUploadBatch(db: Db, teamId: number, uploadId: number) {

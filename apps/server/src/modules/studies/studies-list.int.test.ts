@@ -58,6 +58,26 @@ describe('GET /studies-v2', () => {
     expect(unpaged.body.current_page).toBe(1);
   });
 
+  it('keeps the total right as studies come and go, several in one statement too', async () => {
+    const counted = await buildTeam(t, owner);
+    const total = async () =>
+      (await t.call('GET', '/studies-v2', { token: owner.token, team: counted.slug })).body.total;
+    const one = await buildStudy(t, counted);
+    const copies = await t.db
+      .insertInto('studies')
+      .values(
+        [1, 2, 3].map((i) => ({ team_id: counted.id, study_uid: `2.25.${i}`, original_uid_hash: `h${i}` })),
+      )
+      .returning('id')
+      .execute();
+    expect(await total()).toBe(4);
+    await t.db
+      .deleteFrom('studies')
+      .where('id', 'in', [one.id, copies[0]?.id ?? 0])
+      .execute();
+    expect(await total()).toBe(2);
+  });
+
   it.each(['0', '-1', 'abc', '1.5', '', '99999999999'])('refuses page=%j with 422', async (page) => {
     const res = await as(owner, 'GET', `/studies-v2?page=${page}`);
     expect(res.status).toBe(422);

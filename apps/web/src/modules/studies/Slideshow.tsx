@@ -38,6 +38,7 @@ export function Slideshow({ frames, size, label }: SlideshowProps) {
         width={size}
         height={size}
         data-frame={current}
+        data-testid="slideshow-frame"
         style={{ display: 'block', objectFit: 'contain', background: 'black' }}
       />
       <Group gap={2} wrap="nowrap" mt={2} aria-hidden>

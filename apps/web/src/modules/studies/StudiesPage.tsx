@@ -34,6 +34,9 @@ export function StudiesPage() {
         <DataState error={studies.error} />
       ) : (
         <>
+          <Text size="sm" c="dimmed" data-testid="studies-total">
+            {shown.total} {shown.total === 1 ? 'study' : 'studies'}
+          </Text>
           <DataTable testId="studies-table" minWidth={960} columns={COLUMNS}>
             {shown.data.map((study) => (
               <StudyRow

@@ -24,7 +24,7 @@ export function StudyRow({ study, canOrganize, canEditLabels }: StudyRowProps) {
       </Table.Td>
       <Table.Td>
         <Stack gap={2}>
-          <Text fw={600} size="sm" data-testid="study-patient">
+          <Text fw={600} size="sm" data-testid="study-patient-name">
             {name}
           </Text>
           <Text size="xs" c="dimmed">

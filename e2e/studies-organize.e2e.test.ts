@@ -198,12 +198,17 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
     await annotator.close();
     expect(await page.evaluate(() => localStorage.getItem('lastOpenStudyUuid'))).toBe(uuid);
 
-    // Clicking the current reference clears it.
+    // Clicking the current reference clears it; the study is renamed (Enter saves).
     await organize.reference('Series 7').click();
     await expect.poll(() => organize.references()).toEqual([]);
+    await page.getByRole('button', { name: 'Edit name' }).click();
+    await page.getByRole('textbox', { name: 'Study name' }).fill('Case 7');
+    await page.keyboard.press('Enter');
+    await organize.name.filter({ hasText: 'Case 7' }).waitFor();
     await page.reload();
     await organize.waitUntilShown();
     expect(await organize.references()).toEqual([]);
+    expect(await organize.name.innerText()).toBe('Case 7');
     expect(person.errors).toEqual([]);
   });
 

@@ -3,9 +3,12 @@ import type { Locator, Page } from 'playwright-core';
 /** /serie/organize/{uuid}: the study card, and its series grouped by acquisition code. */
 export class OrganizePanel {
   readonly study: Locator;
+  /** The study's shown (patient) name. */
+  readonly name: Locator;
 
   constructor(readonly page: Page) {
     this.study = page.getByTestId('organize-study');
+    this.name = page.getByTestId('organize-name');
   }
 
   async waitUntilShown(): Promise<void> {

@@ -123,6 +123,15 @@ export const ROUTES: PageRoute[] = [
     load: () => import('../modules/upload/UploadV2Page').then((m) => m.UploadV2Page),
   },
   {
+    path: '/uploads',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    needsTeam: true,
+    title: 'Upload history',
+    load: () => import('../modules/uploads/UploadHistoryPage').then((m) => m.UploadHistoryPage),
+  },
+  {
     path: '/studies-v2',
     layout: 'app',
     guards: withPermission,

@@ -19,6 +19,10 @@ describe('visibleLinks', () => {
     expect(labels(true, holding('r:dashboard', 'r:upload'))).toEqual(['Dashboard']);
     expect(labels(true, holding('r:dashboard', 'r:upload-v2'))).toEqual(['Dashboard']);
   });
+  it('shows Studies with r:studies, and Upload history in a team to administrators only', () => {
+    expect(labels(true, holding('r:dashboard', 'r:studies'))).toEqual(['Dashboard', 'Studies']);
+    expect(labels(true, holding('r:dashboard', 'admin'))).toEqual(['Dashboard', 'Upload history']);
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

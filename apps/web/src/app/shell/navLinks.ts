@@ -28,6 +28,7 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
     alsoNeeds: ['r:upload-v2'],
     area: 'team',
   },
+  { label: 'Upload history', to: '/uploads', permission: 'admin', area: 'team' },
   { label: 'Studies', to: '/studies-v2', permission: 'r:studies', area: 'team' },
   { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },

@@ -12,7 +12,7 @@ import { setupE2e } from './support/suite';
 /**
  * Issue 5's studies list in the browser: 17 stored studies, 15 a page newest first, the second page,
  * the slideshow frames of the newest, the label filter, the upload history leading back to its
- * studies, a favourite that survives a reload.
+ * studies, a favourite that survives a reload and shows in the header's heart dropdown.
  */
 describe.skipIf(e2eSkipReason())('studies list, end to end', () => {
   const e2e = setupE2e();
@@ -90,5 +90,18 @@ describe.skipIf(e2eSkipReason())('studies list, end to end', () => {
     await page.getByRole('button', { name: 'Remove ANON-0017 from favourites' }).waitFor();
     const stored = await page.evaluate(() => localStorage.getItem('favorite'));
     expect(JSON.parse(stored ?? '[]')).toHaveLength(1);
+  });
+
+  it('lists the favourite in the header’s heart dropdown, and removes it there', async () => {
+    const { page } = person;
+    await page.getByRole('button', { name: 'Favorite studies' }).click();
+    const menu = page.getByTestId('favorites-menu');
+    await menu.getByText('Favorite studies').waitFor();
+    await menu.getByTestId('favorite-item').filter({ hasText: 'ANON-0017' }).waitFor();
+    await screenshot(page, 'favorites-menu');
+    await menu.getByRole('button', { name: 'Remove ANON-0017 from favourites' }).click();
+    await menu.getByText('No items').waitFor();
+    // The list follows: its heart is empty again.
+    await page.getByRole('button', { name: 'Add ANON-0017 to favourites' }).waitFor();
   });
 });

@@ -8,14 +8,15 @@ import { currentTeamSlug } from '../../lib/host';
 import { Logo } from '../../ui/Logo';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { useCurrentTeam } from '../session/useCurrentTeam';
-import { usePermissions } from '../session/usePermissions';
 import { RealtimeContext, useRealtime } from '../session/useRealtime';
 import { useToken } from '../session/useToken';
 import { useUser } from '../session/useUser';
 import { HeaderBreadcrumbs } from '../shell/HeaderBreadcrumbs';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner';
 import { Sidebar } from '../shell/Sidebar';
+import { FavoritesMenu } from '../../modules/studies/FavoritesMenu';
 import { UploadProvider } from '../../modules/upload/UploadProvider';
+import { useCan, usePermissions } from '../session/usePermissions';
 
 /** The signed-in application: header with breadcrumbs, 240 px sidebar, page. */
 export function AppLayout() {
@@ -26,6 +27,7 @@ export function AppLayout() {
   const team = useCurrentTeam();
   const permissions = usePermissions();
   const socket = useRealtime(token, user.data?.id);
+  const can = useCan();
 
   const teamFailed = team.isError;
   useEffect(() => {
@@ -55,6 +57,11 @@ export function AppLayout() {
             <Logo size={24} />
           </Anchor>
           <HeaderBreadcrumbs />
+          {slug && ready && can('r:studies') && (
+            <Group ml="auto">
+              <FavoritesMenu />
+            </Group>
+          )}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar data-testid="sidebar" aria-label="Sidebar">

@@ -11,7 +11,8 @@ import { setupE2e } from './support/suite';
 
 /**
  * Issue 5's studies list in the browser: 17 stored studies, 15 a page newest first, the second page,
- * the slideshow frames of the newest, the label filter, a favourite that survives a reload.
+ * the slideshow frames of the newest, the label filter, the upload history leading back to its
+ * studies, a favourite that survives a reload and shows in the header's heart dropdown.
  */
 describe.skipIf(e2eSkipReason())('studies list, end to end', () => {
   const e2e = setupE2e();
@@ -67,6 +68,20 @@ describe.skipIf(e2eSkipReason())('studies list, end to end', () => {
     expect(await studies.total.innerText()).toBe('1 study');
   });
 
+  it('lists the upload batch in the upload history, which leads to its studies', async () => {
+    const { page } = person;
+    // The Owner installed the server, so is an administrator: Upload history shows.
+    await new Sidebar(page).link('Upload history').click();
+    await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/uploads`);
+    const row = page.getByTestId('upload-row');
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    await row.getByRole('link', { name: '17 studies' }).click();
+    await page.waitForURL((url) => url.pathname === '/studies-v2' && url.searchParams.has('bupload_id'));
+    await studies.firstRowIs('ANON-0017');
+    expect(await studies.total.innerText()).toBe('17 studies');
+  });
+
   it('keeps a favourite across a reload', async () => {
     const { page } = person;
     await studies.favoriteToggle('ANON-0017').click();
@@ -75,5 +90,18 @@ describe.skipIf(e2eSkipReason())('studies list, end to end', () => {
     await expect.poll(() => studies.favoriteToggle('ANON-0017').getAttribute('aria-pressed')).toBe('true');
     const stored = await page.evaluate(() => localStorage.getItem('favorite'));
     expect(JSON.parse(stored ?? '[]')).toHaveLength(1);
+  });
+
+  it('lists the favourite in the header’s heart dropdown, and removes it there', async () => {
+    const { page } = person;
+    await page.getByRole('button', { name: 'Favorite studies' }).click();
+    const menu = page.getByTestId('favourites-menu');
+    await menu.getByText('Favorite studies').waitFor();
+    await menu.getByTestId('favourite-item').filter({ hasText: 'ANON-0017' }).waitFor();
+    await screenshot(page, 'favorites-menu');
+    await menu.getByRole('button', { name: 'Remove ANON-0017 from favorites' }).click();
+    await menu.getByText('No items').waitFor();
+    // The list follows: its heart is empty again.
+    await expect.poll(() => studies.favoriteToggle('ANON-0017').getAttribute('aria-pressed')).toBe('false');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `seed-studies.script.mjs <DATA_DIR> <team slug> <count>`: inserts `count` studies for the team (patient
  * names ANON-0001 up, the last the newest), each with one converted series; the newest gets a slideshow
- * made by the server's own code from a small generated NIfTI, and the label "Liver". Run while the server
+ * made by the server's own code from a small generated NIfTI, and the label "Liver"; all came with one
+ * upload batch of the team's first member. Run while the server
  * is stopped (see seedStudy.ts). Plain JS run by tsx, like seed-study.script.mjs.
  */
 import path from 'node:path';
@@ -19,11 +20,22 @@ const db = await openDb({ dataDir: path.join(dataDir, 'pglite') });
 try {
   const team = await db.selectFrom('teams').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
   const now = Date.now();
+  const owner = await db
+    .selectFrom('team_users')
+    .select('user_id')
+    .where('team_id', '=', team.id)
+    .executeTakeFirstOrThrow();
+  const batch = await db
+    .insertInto('upload_sessions')
+    .values({ uuid: `seed-${now}`, team_id: team.id, user_id: owner.user_id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const studies = await db
     .insertInto('studies')
     .values(
       Array.from({ length: count }, (_, i) => ({
         team_id: team.id,
+        upload_id: batch.id,
         study_uid: `2.25.${now}${i}`,
         original_uid_hash: `seed-${now}-${i}`,
         status: 'converted',

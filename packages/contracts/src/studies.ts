@@ -11,6 +11,9 @@ export const DicomUid = z.string().regex(/^[0-9.]{1,64}$/, 'Not a DICOM UID.');
 /** Frames of a series' cached slideshow, evenly spaced through its first volume (docs/decisions/0019). */
 export const SLIDESHOW_FRAMES = 5;
 
+/** Favourite studies a browser may ask about at once. */
+export const FAVORITES_MAX = 200;
+
 /** `?page=`: 1 and up; 0, a negative or a non-number answers 422; beyond the last page, an empty page. */
 export const Page = z.coerce.number().int().positive().max(1_000_000).default(1);
 
@@ -158,6 +161,17 @@ export const studies = {
     summary: 'The uuid of the study an encoded id (a list row’s study_id) names',
     body: z.strictObject({ p: z.string().min(1).max(64) }),
     response: z.object({ uuid: z.string().uuid() }),
+  }),
+  favorites: endpoint({
+    method: 'POST',
+    path: '/studies-v2/favorites',
+    scope: 'team',
+    permissions: ['r:studies'],
+    summary:
+      'The list rows of the favourite studies the browser keeps (uuids, key `favorite`), in that order; ' +
+      'uuids the team does not hold are left out (one browser keeps favourites of every team)',
+    body: z.strictObject({ uuids: z.array(z.string().uuid()).max(FAVORITES_MAX) }),
+    response: z.array(StudyListItem),
   }),
   uploads: endpoint({
     method: 'GET',

@@ -110,6 +110,8 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
     body: { p: encodeStudyId(f.studyA.id) },
     foreignBody: { p: encodeStudyId(f.studyB.id) },
   }),
+  // Favourites of other teams are left out, not refused: one browser keeps favourites of every team.
+  'POST /studies-v2/favorites': (f) => ({ body: { uuids: [f.studyA.uuid] } }),
   'GET /uploads': () => ({ query: { page: '1' } }),
   'GET /annotator/studies/:uuid': () => ({}),
   'PUT /studies-v2/change-sort-for-acquisition': (f) => ({

@@ -97,6 +97,20 @@ export async function listStudies(
   };
 }
 
+/** The team's studies among these uuids, as list rows in the order asked; the others are left out. */
+export async function favoriteStudies(db: Db, teamId: number, uuids: string[]): Promise<StudyListItem[]> {
+  if (uuids.length === 0) return [];
+  const rows = await db
+    .selectFrom('studies')
+    .select(['id', 'uuid', 'status', 'upload_id', 'data', 'created_at', 'updated_at'])
+    .where('team_id', '=', teamId)
+    .where('uuid', 'in', uuids)
+    .execute();
+  const order = new Map(uuids.map((uuid, i) => [uuid, i]));
+  rows.sort((a, b) => (order.get(a.uuid) ?? 0) - (order.get(b.uuid) ?? 0));
+  return presentStudies(db, teamId, rows);
+}
+
 /** One study of the team as a list row; another team's answers 404. */
 export async function studyListItem(db: Db, teamId: number, studyId: number): Promise<StudyListItem> {
   const study = await findStudy(db, teamId, studyId);

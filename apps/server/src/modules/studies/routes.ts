@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
-import { listStudies, studyListItem, uploadHistory } from './list';
+import { favoriteStudies, listStudies, studyListItem, uploadHistory } from './list';
 import { studySeries } from './series';
 import { findStudy, studyExists } from './service';
 import { matchesEtag, slideshowFrame } from './slideshow-frame';
@@ -24,6 +24,7 @@ export function studyRoutes(app: FastifyInstance, deps: Deps): void {
     if (id === null) throw notFound('Study not found.');
     return { uuid: (await findStudy(db, ctx.team.id, id)).uuid };
   });
+  route(app, api.studies.favorites, async ({ ctx, body }) => favoriteStudies(db, ctx.team.id, body.uuids));
   route(app, api.studies.uploads, async ({ ctx, query }) => uploadHistory(db, ctx.team.id, query.page));
   route(app, api.studies.slideshowFrame, async ({ ctx, params, req, reply }) => {
     const { png, etag } = await slideshowFrame(deps, ctx.team.id, params.seriesUuid, params.frame);

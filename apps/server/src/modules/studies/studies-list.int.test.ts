@@ -190,6 +190,23 @@ describe('GET /studies-v2/:id and /studies-v2/series/:id', () => {
   });
 });
 
+describe('POST /studies-v2/favorites', () => {
+  it('answers the team’s favourites in the order asked, leaving out other teams’ and unknown ones', async () => {
+    const a = await buildStudy(t, team, { patientName: 'FAV-A' });
+    const b = await buildStudy(t, team, { patientName: 'FAV-B' });
+    const foreign = await buildStudy(t, other, { patientName: 'FOREIGN' });
+    const uuids = [b.uuid, foreign.uuid, '00000000-0000-4000-8000-000000000000', a.uuid];
+    const res = await as(viewer, 'POST', '/studies-v2/favorites', { body: { uuids } });
+    expect(res.status).toBe(200);
+    expect(res.body.map((s: { data: { patientName: string } }) => s.data.patientName)).toEqual([
+      'FAV-B',
+      'FAV-A',
+    ]);
+    expect((await as(viewer, 'POST', '/studies-v2/favorites', { body: { uuids: [] } })).body).toEqual([]);
+    expect((await as(viewer, 'POST', '/studies-v2/favorites', { body: { uuids: ['x'] } })).status).toBe(422);
+  });
+});
+
 describe('POST /study/uuid', () => {
   it('resolves an encoded id of the team to its uuid, and nothing else', async () => {
     const study = await buildStudy(t, team);

@@ -8,7 +8,7 @@ import { currentTeamSlug } from '../../lib/host';
 import { Logo } from '../../ui/Logo';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { useCurrentTeam } from '../session/useCurrentTeam';
-import { usePermissions } from '../session/usePermissions';
+import { useCan, usePermissions } from '../session/usePermissions';
 import { RealtimeContext, useRealtime } from '../session/useRealtime';
 import { useToken } from '../session/useToken';
 import { useUser } from '../session/useUser';
@@ -27,6 +27,7 @@ export function AppLayout() {
   const user = useUser();
   const team = useCurrentTeam();
   const permissions = usePermissions();
+  const can = useCan();
   const socket = useRealtime(token, user.data?.id);
 
   const teamFailed = team.isError;
@@ -59,7 +60,8 @@ export function AppLayout() {
           <HeaderBreadcrumbs />
           <Group ml="auto" gap="xs" wrap="nowrap">
             <ReloadStudiesButton />
-            <FavouritesMenu />
+            {/* Favourites are studies of the team: the dropdown needs one, and the right to list them. */}
+            {slug && ready && can('r:studies') && <FavouritesMenu />}
           </Group>
         </Group>
       </AppShell.Header>

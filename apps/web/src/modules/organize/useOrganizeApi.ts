@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@voxa/contracts';
 import { call } from '../../lib/api';
-import { rememberStudyNames } from '../studies/studyNames';
 import { STUDIES_KEY, studiesQueryOptions } from '../studies/useStudiesApi';
 
 export const organizeKey = (uuid: string) => ['organize', uuid] as const;
@@ -11,12 +10,7 @@ export function useOrganizeStudy(uuid: string) {
   return useQuery({
     queryKey: organizeKey(uuid),
     enabled: uuid !== '',
-    queryFn: async () => {
-      const answer = await call(api.organize.study, { params: { uuid } });
-      const name = answer.study.data.patientName;
-      if (typeof name === 'string') rememberStudyNames([{ uuid, data: { patientName: name } }]);
-      return answer;
-    },
+    queryFn: ({ signal }) => call(api.organize.study, { params: { uuid }, signal }),
   });
 }
 

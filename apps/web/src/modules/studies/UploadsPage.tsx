@@ -29,16 +29,16 @@ export function UploadsPage() {
           >
             {shown.data.map((batch) => (
               <Table.Tr key={batch.id} data-testid="upload-row">
+                <Table.Td>#{batch.id}</Table.Td>
+                <Table.Td>{batch.user?.name ?? '—'}</Table.Td>
                 <Table.Td>
                   <Anchor
                     component={Link}
                     to={STUDIES_PATH + studiesSearch({ page: 1, bupload_id: batch.id })}
                   >
-                    #{batch.id}
+                    {batch.studies} {batch.studies === 1 ? 'study' : 'studies'}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{batch.user?.name ?? '—'}</Table.Td>
-                <Table.Td>{batch.studies}</Table.Td>
                 <Table.Td>{batch.series}</Table.Td>
                 <Table.Td>{formatDate(batch.created_at)}</Table.Td>
               </Table.Tr>

@@ -2,19 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, type Label } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import type { StudiesQuery } from './studiesQuery';
-import { rememberStudyNames } from './studyNames';
 
 /** Every query holding study rows (the list pages); label changes refresh them. */
 export const STUDIES_KEY = ['studies', 'list'] as const;
 
-/** GET /studies-v2?page&bupload_id&filter_id, remembering the names shown for the favourites. */
+/** GET /studies-v2?page&bupload_id&filter_id. */
 export const studiesQueryOptions = (query: StudiesQuery) => ({
   queryKey: [...STUDIES_KEY, query],
-  queryFn: async () => {
-    const page = await call(api.studies.list, { query });
-    rememberStudyNames(page.data);
-    return page;
-  },
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(api.studies.list, { query, signal }),
 });
 
 /** A page of the studies list; the page shown stays while the next one loads. */

@@ -4,6 +4,7 @@ import { archives } from './archives';
 import { conversion } from './conversion';
 import type { Endpoint } from './endpoint';
 import { labels } from './labels';
+import { organize } from './organize';
 import { recognition } from './recognition';
 import { reference } from './reference';
 import { studies } from './studies';
@@ -21,6 +22,7 @@ export * from './errors';
 export * from './host';
 export * from './jobs';
 export * from './labels';
+export * from './organize';
 export * from './permissions';
 export * from './recognition';
 export * from './redirect';
@@ -28,6 +30,7 @@ export * from './reference';
 export * from './slug';
 export * from './socket';
 export * from './studies';
+export * from './study-code';
 export * from './teams';
 export * from './upload';
 
@@ -42,6 +45,7 @@ export const api = {
   reference,
   labels,
   studies,
+  organize,
   recognition,
   anonymise,
   conversion,

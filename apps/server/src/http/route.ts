@@ -72,8 +72,12 @@ export function route<E extends Endpoint>(
         req,
         reply,
       });
+      if (e.binary) {
+        // A handler may answer 304 Not Modified to a conditional request: no body then.
+        if (reply.statusCode === 304) return reply.send();
+        return reply.status(status).type(e.binary).send(binaryBody(result));
+      }
       reply.status(status);
-      if (e.binary) return reply.type(e.binary).send(binaryBody(result));
       return e.response ? result : reply.send();
     },
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { allEndpoints, hostPrefix, type Endpoint } from '@voxa/contracts';
+import { allEndpoints, encodeStudyId, hostPrefix, type Endpoint } from '@voxa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildMember,
@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { callAtHost } from '../../test/host-call';
-import { buildStudy } from '../../test/study-factories';
+import { buildSeries, buildStudy } from '../../test/study-factories';
 import { createTestApp, type CallOptions, type TestApp } from '../../test/test-app';
 
 /**
@@ -34,6 +34,13 @@ interface Fixtures {
   labelB: number;
   studyA: { id: number; uuid: string };
   studyB: { id: number; uuid: string };
+  /** A converted series of studyA (and of studyB), and A's second study. */
+  seriesA: { id: number; uuid: string };
+  seriesB: { id: number; uuid: string };
+  studyA2: { id: number; uuid: string };
+  /** Upload batch (session) row ids. */
+  uploadA: number;
+  uploadB: number;
 }
 
 type Params = Record<string, number | string>;
@@ -92,6 +99,34 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
     foreignQuery: { id: String(f.labelB) },
   }),
   'GET /studies/:studyInstanceUid/check': () => ({}),
+  'GET /studies-v2': (f) => ({
+    query: { page: '1' },
+    foreignQuery: { page: '1', bupload_id: String(f.uploadB) },
+  }),
+  'GET /studies-v2/:studyId': () => ({}),
+  'GET /studies-v2/series/:studyId': () => ({}),
+  'GET /studies-v2/slideshow/:seriesUuid/:frame': () => ({}),
+  'POST /study/uuid': (f) => ({
+    body: { p: encodeStudyId(f.studyA.id) },
+    foreignBody: { p: encodeStudyId(f.studyB.id) },
+  }),
+  // Favourites of other teams are left out, not refused: one browser keeps favourites of every team.
+  'POST /studies-v2/favorites': (f) => ({ body: { uuids: [f.studyA.uuid] } }),
+  'GET /uploads': () => ({ query: { page: '1' } }),
+  'GET /annotator/studies/:uuid': () => ({}),
+  'PUT /studies-v2/change-sort-for-acquisition': (f) => ({
+    body: { acquisitionCode: 'AR', series: [{ id: f.seriesA.id, sort: 1 }] },
+    foreignBody: { acquisitionCode: 'AR', series: [{ id: f.seriesB.id, sort: 1 }] },
+  }),
+  'PUT /studies-v2/:studyId/reference-series': (f) => ({
+    body: { serie_id: f.seriesA.id },
+    foreignBody: { serie_id: f.seriesB.id },
+  }),
+  'PUT /studies-v2/series/move': (f) => ({
+    body: { series: [f.seriesA.id], study_id: f.studyA2.id },
+    foreignBody: { series: [f.seriesB.id], study_id: f.studyA2.id },
+  }),
+  'PUT /studies-v2/:studyId/name': () => ({ body: { name: 'Isolation' } }),
   'POST /llm/prompt/:modality/:type/:teamId': () => ({
     body: { series: [{ id: 'x1', modality: 'CT', seriesDescription: 'Arterial' }] },
   }),
@@ -170,7 +205,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
-const unownedParams = new Set(['studyInstanceUid', 'modality', 'type']);
+const unownedParams = new Set(['studyInstanceUid', 'modality', 'type', 'frame']);
 const ownsPathIds = (e: Endpoint) =>
   [...e.path.matchAll(/:(\w+)/g)].some(([, name]) => !unownedParams.has(name ?? ''));
 
@@ -183,6 +218,10 @@ const foreignBodies = new Set([
   'POST /c-upload/sort-images/server',
   'POST /upload/change-status',
   'POST /upload-finished',
+  'POST /study/uuid',
+  'PUT /studies-v2/change-sort-for-acquisition',
+  'PUT /studies-v2/:studyId/reference-series',
+  'PUT /studies-v2/series/move',
 ]);
 /** Endpoints whose sample names another team's ids in the query. */
 const foreignQueries = new Set([
@@ -190,6 +229,7 @@ const foreignQueries = new Set([
   'POST /label/study/:studyId',
   'DELETE /label/study/:studyId',
   'GET /c-upload/uploaded-metadata/server',
+  'GET /studies-v2',
 ]);
 const teamEndpoints = allEndpoints().filter((e) => e.scope === 'team');
 const adminEndpoints = allEndpoints().filter((e) => e.scope === 'admin');
@@ -224,13 +264,16 @@ beforeAll(async () => {
     .execute();
   const studyA = await buildStudy(t, a);
   const studyB = await buildStudy(t, b);
+  const studyA2 = await buildStudy(t, a);
+  const seriesA = await buildSeries(t, a, studyA, { sort: 1 });
+  const seriesB = await buildSeries(t, b, studyB, { sort: 1 });
   const [sessionA, sessionB] = await t.db
     .insertInto('upload_sessions')
     .values([
       { uuid: randomUUID(), team_id: a.id, user_id: ownerA.id },
       { uuid: randomUUID(), team_id: b.id, user_id: ownerB.id },
     ])
-    .returning('uuid')
+    .returning(['id', 'uuid'])
     .execute();
   const prompt = (teamId: number, userId: number) => ({
     team_id: teamId,
@@ -271,6 +314,9 @@ beforeAll(async () => {
       type: 'acquisition',
       teamId: a.id,
       llmRemoteId: promptA.uuid,
+      seriesUuid: seriesA.uuid,
+      frame: 0,
+      uuid: studyA.uuid,
     },
     paramsB: {
       userId: memberB.id,
@@ -285,11 +331,19 @@ beforeAll(async () => {
       type: 'acquisition',
       teamId: b.id,
       llmRemoteId: promptB.uuid,
+      seriesUuid: seriesB.uuid,
+      frame: 0,
+      uuid: studyB.uuid,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,
     studyA,
     studyB,
+    seriesA,
+    seriesB,
+    studyA2,
+    uploadA: sessionA?.id ?? 0,
+    uploadB: sessionB?.id ?? 0,
   };
 });
 afterAll(async () => t.close());

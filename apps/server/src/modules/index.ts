@@ -13,6 +13,7 @@ import { deidentifyRoutes } from './deidentify/routes';
 import { invitationRoutes } from './invitations/routes';
 import { labelRoutes } from './labels/routes';
 import { logRoutes } from './logs/routes';
+import { organizeRoutes } from './organize/routes';
 import { permissionRoutes } from './permissions/routes';
 import { recognitionRoutes, recognitionServiceRoutes } from './recognition/routes';
 import { referenceRoutes } from './reference/routes';
@@ -35,6 +36,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   referenceRoutes(api, deps);
   labelRoutes(api, deps);
   studyRoutes(api, deps);
+  organizeRoutes(api, deps);
   uploadRoutes(api, deps);
   archiveRoutes(api, deps);
   recognitionRoutes(api, deps);

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { PERMISSION_ROUTE_RETRY_MS } from '@voxa/contracts';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
@@ -26,6 +27,7 @@ export function GuardedOutlet() {
   const decision = decideGuards({
     guards: meta?.guards ?? [],
     required: meta?.permissions,
+    deniedMessage: meta?.deniedMessage,
     needsTeam: meta?.needsTeam,
     pathname: location.pathname,
     fullPath: location.pathname + location.search,
@@ -44,6 +46,11 @@ export function GuardedOutlet() {
     const timer = setInterval(() => setTries((t) => t + 1), PERMISSION_ROUTE_RETRY_MS);
     return () => clearInterval(timer);
   }, [waitingForPermissions]);
+
+  const notice = decision.type === 'redirect' ? decision.notice : undefined;
+  useEffect(() => {
+    if (notice) notifications.show({ color: 'red', message: notice });
+  }, [notice]);
 
   const leaving = decision.type === 'leaveToBase';
   useEffect(() => {

@@ -99,6 +99,23 @@ describe('decideGuards', () => {
       to: '/dashboard',
     });
   });
+  it('says why when a page declares it (the organize panel’s Not authorized), also after the retries', () => {
+    const organize = {
+      guards: [...DEFAULT_GUARDS, 'permission'],
+      required: ['r:studies:detail'] as const,
+      deniedMessage: 'Not authorized',
+    };
+    const denied = { type: 'redirect', to: '/dashboard', notice: 'Not authorized' };
+    expect(decideGuards(input(organize))).toEqual(denied);
+    expect(
+      decideGuards(input({ ...organize, held: undefined, permissionTries: PERMISSION_ROUTE_RETRIES })),
+    ).toEqual(denied);
+    expect(decideGuards(input({ ...organize, held: undefined }))).toEqual({
+      type: 'wait',
+      for: 'permissions',
+    });
+    expect(decideGuards(input({ ...organize, held: ['r:studies:detail'] }))).toEqual({ type: 'allow' });
+  });
   it('sends a signed-in user away from guest pages to a safe target', () => {
     expect(decideGuards(input({ guards: ['guest'], target: '/team/roles' }))).toEqual({
       type: 'redirect',

@@ -9,6 +9,8 @@ export interface GuardInput {
   guards: readonly string[];
   /** Permissions the page needs, all of them (the `permission` guard). */
   required?: readonly Permission[];
+  /** Told to the user when the permission guard turns them away (a danger toast). */
+  deniedMessage?: string;
   /** The page works only on a team sub-domain. */
   needsTeam?: boolean;
   pathname: string;
@@ -29,7 +31,7 @@ export interface GuardInput {
 export type GuardDecision =
   | { type: 'allow' }
   | { type: 'wait'; for: 'user' | 'permissions' }
-  | { type: 'redirect'; to: string }
+  | { type: 'redirect'; to: string; notice?: string }
   | { type: 'leaveToBase' }
   | { type: 'error'; status: 500; guard: string };
 
@@ -60,14 +62,12 @@ function check(guard: string, i: GuardInput): GuardDecision {
       if (!i.required?.length) return { type: 'allow' };
       if (!i.user) return { type: 'wait', for: 'user' };
       if (i.user.is_admin) return { type: 'allow' };
+      const denied: GuardDecision = { type: 'redirect', to: '/dashboard' };
+      if (i.deniedMessage) denied.notice = i.deniedMessage;
       if (!i.held) {
-        return i.permissionTries >= PERMISSION_ROUTE_RETRIES
-          ? { type: 'redirect', to: '/dashboard' }
-          : { type: 'wait', for: 'permissions' };
+        return i.permissionTries >= PERMISSION_ROUTE_RETRIES ? denied : { type: 'wait', for: 'permissions' };
       }
-      return i.required.every((p) => can(i.user, i.held, p))
-        ? { type: 'allow' }
-        : { type: 'redirect', to: '/dashboard' };
+      return i.required.every((p) => can(i.user, i.held, p)) ? { type: 'allow' } : denied;
     }
     default:
       return { type: 'error', status: 500, guard };

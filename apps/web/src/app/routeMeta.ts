@@ -8,6 +8,8 @@ export interface RouteMeta {
   guards: readonly string[];
   /** Checked by the `permission` guard; all are needed (`admin` only administrators hold). */
   permissions?: readonly Permission[];
+  /** Shown as a danger toast when the permission guard turns the user away (the organize panel). */
+  deniedMessage?: string;
   needsTeam?: boolean;
   title: string;
   /** Path of the breadcrumb before this page. */

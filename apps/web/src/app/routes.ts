@@ -1,4 +1,4 @@
-import type { Permission } from '@voxa/contracts';
+import { MESSAGES, type Permission } from '@voxa/contracts';
 import { DEFAULT_GUARDS } from './guards';
 import type { PageRoute } from './routeMeta';
 
@@ -121,6 +121,35 @@ export const ROUTES: PageRoute[] = [
     needsTeam: true,
     title: 'Upload',
     load: () => import('../modules/upload/UploadV2Page').then((m) => m.UploadV2Page),
+  },
+  {
+    path: '/uploads',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    needsTeam: true,
+    title: 'Upload history',
+    load: () => import('../modules/studies/UploadsPage').then((m) => m.UploadsPage),
+  },
+  {
+    path: '/studies-v2',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:studies'],
+    needsTeam: true,
+    title: 'Studies',
+    load: () => import('../modules/studies/StudiesPage').then((m) => m.StudiesPage),
+  },
+  {
+    path: '/serie/organize/:uuid?',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:studies:detail'],
+    deniedMessage: MESSAGES.notAuthorized,
+    needsTeam: true,
+    title: 'Organize',
+    parent: '/studies-v2',
+    load: () => import('../modules/organize/OrganizePage').then((m) => m.OrganizePage),
   },
   {
     path: '/team/create',

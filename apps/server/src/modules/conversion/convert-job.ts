@@ -14,16 +14,10 @@ import type { SeriesSource } from './convert-request';
 import { subSeriesUuid } from './outputs';
 import { inflatedKey } from '../archives/layout';
 import { storedFileKey } from '../upload/layout';
+import { seriesKey } from '../studies/series-folder';
+import { writeSlideshow } from '../studies/slideshow';
 
-/** Where a converted series lives: `teams/{team}/studies/{study uuid}/series/{series uuid}/{dicom|nifti}`. */
-export const seriesKey = (teamId: number, studyUuid: string, seriesUuid: string): StorageKey => [
-  'teams',
-  String(teamId),
-  'studies',
-  studyUuid,
-  'series',
-  seriesUuid,
-];
+export { seriesKey };
 
 interface Job {
   seriesId: number;
@@ -128,13 +122,33 @@ export async function convertSeriesJob(deps: Deps, { seriesId }: { seriesId: num
       outputs = await renameOutputs(deps, job, niftiDir, converted.files);
     }
     if (source.anonymize) await removeSources(deps, job, source);
-    await setStatus(deps, job, 'done', { ...job.data, nifti: outputs });
+    const slideshow = await slideshowOf(deps, base, outputs);
+    // The folder is recorded: a series moved to another study later keeps its files where they are.
+    await setStatus(deps, job, 'done', {
+      ...job.data,
+      nifti: outputs,
+      folder: base,
+      slideshow,
+      slideshowVersion: Date.now().toString(36),
+    });
     announce(deps, job, 'done');
   } catch (error) {
     const message =
       error instanceof ConversionError || error instanceof Error ? error.message : String(error);
     await setStatus(deps, job, 'error', { ...job.data, error: message });
     announce(deps, job, 'error', message);
+  }
+}
+
+/** The series' slideshow frames, made once here; a volume that cannot be drawn fails nothing (0 frames). */
+async function slideshowOf(deps: Deps, base: StorageKey, outputs: string[]): Promise<number> {
+  const [first] = outputs;
+  if (!first) return 0;
+  try {
+    return await writeSlideshow(deps.storage, base, first);
+  } catch (error) {
+    deps.log.warn({ err: error }, 'slideshow not made');
+    return 0;
   }
 }
 

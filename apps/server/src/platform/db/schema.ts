@@ -23,6 +23,7 @@ export interface Database {
   studies: StudiesTable;
   series: SeriesTable;
   study_labels: StudyLabelsTable;
+  team_study_counts: TeamStudyCountsTable;
   llm_prompts: LlmPromptsTable;
   upload_sessions: UploadSessionsTable;
   upload_files: UploadFilesTable;
@@ -235,6 +236,12 @@ export interface SeriesTable {
   data: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** A team's number of studies, kept by triggers on `studies` (migration 0005). */
+export interface TeamStudyCountsTable {
+  team_id: number;
+  studies: ColumnType<string | number, never, never>;
 }
 
 export interface StudyLabelsTable {

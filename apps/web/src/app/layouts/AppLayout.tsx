@@ -8,7 +8,7 @@ import { currentTeamSlug } from '../../lib/host';
 import { Logo } from '../../ui/Logo';
 import { GuardedOutlet } from '../GuardedOutlet';
 import { useCurrentTeam } from '../session/useCurrentTeam';
-import { usePermissions } from '../session/usePermissions';
+import { useCan, usePermissions } from '../session/usePermissions';
 import { RealtimeContext, useRealtime } from '../session/useRealtime';
 import { useToken } from '../session/useToken';
 import { useUser } from '../session/useUser';
@@ -16,6 +16,7 @@ import { HeaderBreadcrumbs } from '../shell/HeaderBreadcrumbs';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner';
 import { Sidebar } from '../shell/Sidebar';
 import { FavouritesMenu } from '../../modules/favourites/FavouritesMenu';
+import { ReloadStudiesButton } from '../../modules/studies/ReloadStudiesButton';
 import { UploadProvider } from '../../modules/upload/UploadProvider';
 
 /** The signed-in application: header with breadcrumbs, 240 px sidebar, page. */
@@ -26,6 +27,7 @@ export function AppLayout() {
   const user = useUser();
   const team = useCurrentTeam();
   const permissions = usePermissions();
+  const can = useCan();
   const socket = useRealtime(token, user.data?.id);
 
   const teamFailed = team.isError;
@@ -57,7 +59,9 @@ export function AppLayout() {
           </Anchor>
           <HeaderBreadcrumbs />
           <Group ml="auto" gap="xs" wrap="nowrap">
-            <FavouritesMenu />
+            <ReloadStudiesButton />
+            {/* Favourites are studies of the team: the dropdown needs one, and the right to list them. */}
+            {slug && ready && can('r:studies') && <FavouritesMenu />}
           </Group>
         </Group>
       </AppShell.Header>

@@ -19,6 +19,14 @@ describe('visibleLinks', () => {
     expect(labels(true, holding('r:dashboard', 'r:upload'))).toEqual(['Dashboard']);
     expect(labels(true, holding('r:dashboard', 'r:upload-v2'))).toEqual(['Dashboard']);
   });
+  it('shows Studies with r:studies and Upload history to administrators, in a team', () => {
+    expect(labels(true, holding('r:dashboard', 'r:studies'))).toEqual(['Dashboard', 'Studies']);
+    expect(labels(true, holding('r:dashboard', 'r:studies', 'admin'))).toEqual([
+      'Dashboard',
+      'Upload history',
+      'Studies',
+    ]);
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

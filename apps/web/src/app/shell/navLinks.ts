@@ -15,7 +15,7 @@ export interface NavLinkItem {
 }
 
 /**
- * The sidebar links of spec section 2.3 whose pages exist. The others (Studies, Structures,
+ * The sidebar links of spec section 2.3 whose pages exist. The others (Structures,
  * Segmentations, Reviews, AI…, XR…, Pipelines, Flows, API Users, Log sessions) join this list, in the
  * spec's order, together with their pages, so no link ever leads to a 404.
  */
@@ -28,6 +28,8 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
     alsoNeeds: ['r:upload-v2'],
     area: 'team',
   },
+  { label: 'Upload history', to: '/uploads', permission: 'admin', area: 'team' },
+  { label: 'Studies', to: '/studies-v2', permission: 'r:studies', area: 'team' },
   { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },
   { label: 'Invitations', to: '/admin/invitations', permission: 'r:invitations', area: 'admin' },

@@ -34,7 +34,8 @@ export function UploadProvider({ children, onProcess }: UploadProviderProps) {
   const progress = useMemo<UploadProgress>(
     () => ({
       seriesStatus: (seriesId, status) => dispatch({ type: 'seriesStatusChanged', seriesId, status }),
-      studyStored: (studyId, patientName) => dispatch({ type: 'studyStored', studyId, patientName }),
+      studyStored: (studyId, patientName, stored) =>
+        dispatch({ type: 'studyStored', studyId, patientName, stored }),
       converting: () => dispatch({ type: 'convertingStarted' }),
       finished: () => dispatch({ type: 'finished' }),
     }),

@@ -1,3 +1,4 @@
+import type { StoredStudy } from '@voxa/contracts';
 import type { FileRef } from '@voxa/imaging';
 import { createContext, useContext, type Dispatch } from 'react';
 import type { PickedFile } from './ingest/collectFiles';
@@ -10,8 +11,8 @@ import type { ArchiveStatus } from './useArchiveStage';
 /** What the transfer reports back while it uploads and converts the plan. */
 export interface UploadProgress {
   seriesStatus(seriesId: string, status: SeriesStatus): void;
-  /** The study is stored under this patient name (the pseudonym when anonymised). */
-  studyStored(studyId: string, patientName: string): void;
+  /** The study is stored under this patient name (the pseudonym when anonymised), with these ids. */
+  studyStored(studyId: string, patientName: string, stored: StoredStudy): void;
   converting(): void;
   finished(): void;
 }

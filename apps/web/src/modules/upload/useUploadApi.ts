@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, DicomUid } from '@voxa/contracts';
 import { call } from '../../lib/api';
 
 /** Reference data is global and rarely changes: fetched once per visit. */
 const REFERENCE = { staleTime: Infinity } as const;
-const LABELS_KEY = ['labels'] as const;
 
 export function useModalities() {
   return useQuery({
@@ -28,18 +27,6 @@ export function usePipelines() {
     queryFn: () => call(api.reference.pipelines),
     select: (reply) => reply.data,
     ...REFERENCE,
-  });
-}
-
-export function useLabels() {
-  return useQuery({ queryKey: LABELS_KEY, queryFn: () => call(api.labels.list) });
-}
-
-export function useCreateLabel() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => call(api.labels.create, { body: { name } }),
-    onSettled: () => client.invalidateQueries({ queryKey: LABELS_KEY }),
   });
 }
 

@@ -4,6 +4,7 @@ import * as uploadReferenceLabelsStudies from './0002-upload-reference-labels-st
 import * as uploadSessions from './0003-upload-sessions';
 import * as jobs from './0004-jobs';
 import * as archiveSort from './0005-archive-sort';
+import * as studiesList from './0005-studies-list';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-upload-sessions': uploadSessions,
   '0004-jobs': jobs,
   '0005-archive-sort': archiveSort,
+  '0005-studies-list': studiesList,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import { serverPreviewServiceFor } from '../preview/serverPreview';
 import type { PageSeries, PageStudy } from '../state/model';
 import { useUpload } from '../uploadContext';
 import { SeriesControls } from './SeriesControls';
+import { StoredSeriesActions } from './StoredSeriesActions';
 
 export interface SeriesCardProps {
   series: PageSeries;
@@ -52,6 +53,7 @@ export function SeriesCard({ series, study, uploadState, moving }: SeriesCardPro
           </Badge>
         )}
         <SeriesControls series={series} study={study} uploadState={uploadState} moving={moving} />
+        <StoredSeriesActions series={series} study={study} />
       </Stack>
     </Paper>
   );

@@ -102,11 +102,27 @@ describe('upload lifecycle', () => {
 });
 
 describe('the stored study', () => {
-  it('takes the name the server stored it under, while uploading only', () => {
+  it('takes the name and the ids the server stored it under, while uploading only', () => {
     const uploading = run(previewState(), { type: 'processed' });
-    const studyId = uploading.studies[0]?.id ?? '';
-    const stored = run(uploading, { type: 'studyStored', studyId, patientName: 'ANON-0123456789' });
-    expect(stored.studies[0]?.patientName).toBe('ANON-0123456789');
-    expect(run(previewState(), { type: 'studyStored', studyId, patientName: 'x' })).toEqual(previewState());
+    const study = uploading.studies[0];
+    const studyId = study?.id ?? '';
+    const [first, second] = study?.series ?? [];
+    const remote = {
+      id: 7,
+      uuid: '0b6a3c1e-8f1d-4d7e-9c59-2f6f5d0a1b11',
+      studyUuid: '0b6a3c1e-8f1d-4d7e-9c59-2f6f5d0a1b11',
+      studyInstanceUid: null,
+      series: [{ id: 70, uuid: '7d0c2b4a-1e2f-4a3b-8c4d-5e6f7a8b9c0d', clientId: first?.id ?? '' }],
+    };
+    const action = { type: 'studyStored', studyId, patientName: 'ANON-0123456789', stored: remote } as const;
+    const stored = run(uploading, action).studies[0];
+    expect(stored?.patientName).toBe('ANON-0123456789');
+    expect(stored?.dbAttributes).toEqual({ id: 7, uuid: remote.uuid });
+    expect(stored?.series.find((s) => s.id === first?.id)?.dbAttributes).toEqual({
+      id: 70,
+      uuid: remote.series[0]?.uuid,
+    });
+    if (second) expect(stored?.series.find((s) => s.id === second.id)?.dbAttributes).toBeNull();
+    expect(run(previewState(), action)).toEqual(previewState());
   });
 });

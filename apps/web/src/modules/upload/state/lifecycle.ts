@@ -1,5 +1,12 @@
+import type { StoredStudy } from '@voxa/contracts';
 import type { UploadStudy } from '@voxa/imaging';
-import { initialUploadState, pageStudyOf, type SeriesStatus, type UploadPageState } from './model';
+import {
+  initialUploadState,
+  pageStudyOf,
+  type PageStudy,
+  type SeriesStatus,
+  type UploadPageState,
+} from './model';
 import { replaceSeries, updateSeriesStudy, updateStudy } from './update';
 
 export type LifecycleAction =
@@ -16,7 +23,7 @@ export type LifecycleAction =
   | { type: 'processed' }
   | { type: 'seriesStatusChanged'; seriesId: string; status: SeriesStatus }
   /** The server stored the study under this name (the team pseudonym when anonymised). */
-  | { type: 'studyStored'; studyId: string; patientName: string }
+  | { type: 'studyStored'; studyId: string; patientName: string; stored: StoredStudy }
   | { type: 'convertingStarted' }
   | { type: 'finished' }
   | { type: 'cleared' };
@@ -69,7 +76,7 @@ export function lifecycleReducer(state: UploadPageState, action: LifecycleAction
         : state;
     case 'studyStored':
       return state.state === 'upload' || state.state === 'converting'
-        ? updateStudy(state, action.studyId, (study) => ({ ...study, patientName: action.patientName }))
+        ? updateStudy(state, action.studyId, (study) => storedStudy(study, action.patientName, action.stored))
         : state;
     case 'convertingStarted':
       return state.state === 'upload' ? { ...state, state: 'converting' } : state;
@@ -80,4 +87,15 @@ export function lifecycleReducer(state: UploadPageState, action: LifecycleAction
     case 'cleared':
       return state.state === 'finished' ? initialUploadState() : state;
   }
+}
+
+/** The study as stored: its shown name, and the ids the server gave it and each of its series. */
+function storedStudy(study: PageStudy, patientName: string, stored: StoredStudy): PageStudy {
+  const remote = new Map(stored.series.map((s) => [s.clientId, { id: s.id, uuid: s.uuid }]));
+  return {
+    ...study,
+    patientName,
+    dbAttributes: { id: stored.id, uuid: stored.uuid },
+    series: study.series.map((s) => ({ ...s, dbAttributes: remote.get(s.id) ?? null })),
+  };
 }

@@ -13,8 +13,15 @@ import {
 export type SeriesStatus =
   'skipped' | 'uploading' | 'uploaded' | 'converting' | 'generatingNii' | 'done' | 'error';
 
+/** Where a study or series is stored (section 3, dbAttributes); null until the server answers. */
+export interface DbAttributes {
+  id: number;
+  uuid: string;
+}
+
 export interface PageSeries extends UploadSeries {
   status: SeriesStatus | null;
+  dbAttributes: DbAttributes | null;
 }
 
 /** A study as the page edits it: the ingest's study plus the spec's page-only fields (section 3). */
@@ -30,6 +37,7 @@ export interface PageStudy extends Omit<UploadStudy, 'series'> {
   acquisitionsRecognized: boolean;
   /** The reference was set by hand, so acquisition changes no longer move it to the automatic choice. */
   referenceChosen: boolean;
+  dbAttributes: DbAttributes | null;
 }
 
 export interface UploadPageState {
@@ -57,13 +65,14 @@ export function withAutoReference(study: PageStudy): PageStudy {
 export function pageStudyOf(study: UploadStudy): PageStudy {
   return withAutoReference({
     ...study,
-    series: study.series.map((series) => ({ ...series, status: null })),
+    series: study.series.map((series) => ({ ...series, status: null, dbAttributes: null })),
     labels: [],
     pipelineCode: null,
     acquisitionRecognizing: false,
     llmRemoteId: null,
     acquisitionsRecognized: false,
     referenceChosen: false,
+    dbAttributes: null,
   });
 }
 

@@ -3,7 +3,6 @@ import type { UploadPageState } from './model';
 import { processErrors, uploadPlan } from './process';
 import { uploadReducer, type UploadAction } from './reducer';
 import { previewState } from './test-fixtures';
-import { filterLabels, offersNewLabel } from './labels';
 import { warnsOnLeave } from './leave';
 
 const run = (state: UploadPageState, ...actions: UploadAction[]) => actions.reduce(uploadReducer, state);
@@ -77,19 +76,7 @@ describe('upload plan', () => {
   });
 });
 
-describe('labels and leaving', () => {
-  const labels = [
-    { id: 1, name: 'Liver', color: '#0043de' },
-    { id: 2, name: 'Lung', color: '#0043de' },
-  ];
-  it('filters labels by name, ignoring case, and offers a new one when none match', () => {
-    expect(filterLabels(labels, 'LIV').map((l) => l.id)).toEqual([1]);
-    expect(filterLabels(labels, ' ')).toEqual(labels);
-    expect(offersNewLabel(labels, 'lu')).toBe(false);
-    expect(offersNewLabel(labels, 'Kidney')).toBe(true);
-    expect(offersNewLabel(labels, '')).toBe(false);
-  });
-
+describe('leaving', () => {
   it('warns on leaving unless ready or finished', () => {
     expect(
       ['ready', 'preview', 'upload', 'converting', 'finished'].map((s) => warnsOnLeave(s as never)),

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Group, Stack } from '@mantine/core';
 import type { MoveTarget, V2UploadState } from '@voxa/imaging';
+import { LabelPicker } from '../../labels/LabelPicker';
 import { SeriesCard } from '../series/SeriesCard';
 import { PreviewGrid } from '../preview/PreviewGrid';
 import type { PageStudy } from '../state/model';
 import { useUpload } from '../uploadContext';
 import { DuplicateWarning } from './DuplicateWarning';
-import { LabelPicker } from './LabelPicker';
 import { PipelineSelect } from './PipelineSelect';
 import { RecognitionStatus } from './RecognitionStatus';
 import { StudyHeader } from './StudyHeader';
@@ -38,7 +38,14 @@ export function StudyCard({ study, uploadState, anonymizeAll, movingSeriesId, mo
         <DuplicateWarning studyInstanceUid={study.studyInstanceUid} />
         {study.series.length === 0 && <Alert color="yellow">{NO_SERIES_WARNING}</Alert>}
         <Group align="flex-end" gap="md">
-          <LabelPicker study={study} disabled={!editable} />
+          <LabelPicker
+            label="Labels"
+            width={260}
+            attached={study.labels}
+            disabled={!editable}
+            onAttach={(label) => dispatch({ type: 'labelAttached', studyId: study.id, label })}
+            onDetach={(label) => dispatch({ type: 'labelDetached', studyId: study.id, labelId: label.id })}
+          />
           <PipelineSelect study={study} disabled={!editable} />
           {moveTarget && (
             <Button

@@ -167,7 +167,11 @@ export async function runUpload(
         },
         signal: services.signal,
       });
-      progress.studyStored(planned.study.id, names.get(planned.study.id) ?? planned.study.patientName);
+      progress.studyStored(
+        planned.study.id,
+        names.get(planned.study.id) ?? planned.study.patientName,
+        stored,
+      );
       const files = new Map<string, TransferFile[]>();
       planned.series.forEach((series, seriesIndex) => {
         // A series read from an archive is on the server already.

@@ -1,0 +1,261 @@
+import type { OrganizeSeries, OrganizeStudy, SeriesListItem, StudyListItem } from '@voxa/contracts';
+import { encodeStudyId } from '@voxa/contracts';
+import { sql } from 'kysely';
+import { conflict, notFound, unprocessable } from '../../http/errors';
+import type { Db } from '../../platform/db';
+import { iso } from '../common/time';
+import { studyListItem, presentStudies } from '../studies/list';
+import { presentSeries, type SeriesRowForList } from '../studies/present';
+import { SERIES_LIST_COLUMNS, studySeries } from '../studies/series';
+import { findStudy } from '../studies/service';
+import { seriesKey } from '../studies/series-folder';
+import { planSortChange } from './sort-plan';
+
+/** What is kept of a series' data that the organize view may show: not its upload source or file folder. */
+function visibleData(data: Record<string, unknown>): Record<string, unknown> {
+  const { source: _source, folder: _folder, ...rest } = data;
+  return rest;
+}
+
+function organizeSeries(row: SeriesRowForList): OrganizeSeries {
+  const nifti = Array.isArray(row.data.nifti) ? row.data.nifti.filter((n) => typeof n === 'string') : [];
+  return {
+    ...presentSeries(row),
+    data: visibleData(row.data),
+    nifti: nifti.map((file) => file.replace(/\.nii$/, '')),
+  };
+}
+
+/** GET /annotator/studies/{uuid}: the study with its series in organize order. */
+export async function organizeStudy(db: Db, teamId: number, uuid: string) {
+  const study = await db
+    .selectFrom('studies')
+    .selectAll()
+    .where('uuid', '=', uuid)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+  if (!study) throw notFound('Study not found.');
+  const [listed] = await presentStudies(db, teamId, [study]);
+  const rows = await db
+    .selectFrom('series')
+    .select(SERIES_LIST_COLUMNS)
+    .where('study_id', '=', study.id)
+    .orderBy('acquisition_code')
+    .orderBy('sort')
+    .orderBy('series_number')
+    .orderBy('id')
+    .execute();
+  const series = rows.map(organizeSeries);
+  const detail: OrganizeStudy = {
+    id: study.id,
+    uuid: study.uuid,
+    study_id: encodeStudyId(study.id),
+    study_uid: study.study_uid,
+    team_id: study.team_id,
+    user_id: study.user_id,
+    upload_id: study.upload_id,
+    status: study.status,
+    path: study.path,
+    has_series: study.has_series,
+    structure_category_id: study.structure_category_id,
+    created_at: iso(study.created_at),
+    updated_at: iso(study.updated_at),
+    data: { ...study.data, series: series.map((s) => ({ id: s.id, uuid: s.uuid, ...s.data })) },
+    labels: listed?.labels ?? [],
+    segmentations: [],
+  };
+  return { study: detail, series, structures: [] };
+}
+
+/** Locks a study row for the rest of the transaction, so changes to its series run one after another. */
+async function lockStudy(trx: Db, studyId: number) {
+  await sql`SELECT id FROM studies WHERE id = ${studyId} FOR UPDATE`.execute(trx);
+}
+
+/** PUT /studies-v2/change-sort-for-acquisition: validates the new order and stores it. */
+export async function changeSort(
+  db: Db,
+  teamId: number,
+  body: { series: { id: number; sort: number }[]; acquisitionCode: string | null },
+): Promise<SeriesListItem[]> {
+  const named = await db
+    .selectFrom('series')
+    .select(['id', 'study_id', 'acquisition_code'])
+    .where('team_id', '=', teamId)
+    .where(
+      'id',
+      'in',
+      body.series.map((s) => s.id),
+    )
+    .execute();
+  if (named.length !== new Set(body.series.map((s) => s.id)).size) throw notFound('Series not found.');
+  const studyIds = new Set(named.map((s) => s.study_id));
+  const [studyId] = studyIds;
+  if (
+    studyIds.size !== 1 ||
+    studyId === undefined ||
+    named.some((s) => s.acquisition_code !== body.acquisitionCode)
+  )
+    throw unprocessable('Every series must be of one study and of this acquisition code.', {
+      series: ['Every series must be of one study and of this acquisition code.'],
+    });
+  return db.transaction().execute(async (trx) => {
+    await lockStudy(trx, studyId);
+    const groupQuery = trx
+      .selectFrom('series')
+      .select(SERIES_LIST_COLUMNS)
+      .where('study_id', '=', studyId)
+      .where(sql<boolean>`acquisition_code IS NOT DISTINCT FROM ${body.acquisitionCode}`);
+    const group = await groupQuery.execute();
+    const plan = planSortChange(
+      group.map((s) => ({
+        id: s.id,
+        sort: s.sort,
+        seriesNumber: s.series_number,
+        acquisitionCode: s.acquisition_code,
+      })),
+      body.series,
+    );
+    if (!plan.ok) throw unprocessable(plan.error, { series: [plan.error] });
+    for (const change of plan.changes)
+      await trx
+        .updateTable('series')
+        .set({ sort: change.sort, updated_at: new Date() })
+        .where('id', '=', change.id)
+        .execute();
+    const after = await groupQuery.orderBy('sort').orderBy('series_number').orderBy('id').execute();
+    return after.map(presentSeries);
+  });
+}
+
+const NOT_IN_STUDY = 'The series is not in this study.';
+const notInStudy = () => unprocessable(NOT_IN_STUDY, { serie_id: [NOT_IN_STUDY] });
+
+/** Makes one series the study's only reference series, or clears it (null). */
+export async function setReference(
+  db: Db,
+  teamId: number,
+  studyId: number,
+  serieId: number | null,
+): Promise<SeriesListItem[]> {
+  await findStudy(db, teamId, studyId);
+  if (serieId !== null) {
+    const series = await db
+      .selectFrom('series')
+      .select('study_id')
+      .where('id', '=', serieId)
+      .where('team_id', '=', teamId)
+      .executeTakeFirst();
+    if (!series) throw notFound('Series not found.');
+    if (series.study_id !== studyId) throw notInStudy();
+  }
+  await db.transaction().execute(async (trx) => {
+    await lockStudy(trx, studyId);
+    await trx
+      .updateTable('series')
+      .set({ ref_serie: false, updated_at: new Date() })
+      .where('study_id', '=', studyId)
+      .where('ref_serie', '=', true)
+      .execute();
+    if (serieId === null) return;
+    // Checked again under the lock: the series may have moved to another study since.
+    const set = await trx
+      .updateTable('series')
+      .set({ ref_serie: true, updated_at: new Date() })
+      .where('id', '=', serieId)
+      .where('study_id', '=', studyId)
+      .executeTakeFirst();
+    if (set.numUpdatedRows === 0n) throw notInStudy();
+  });
+  return studySeries(db, teamId, studyId);
+}
+
+/** Statuses a series may not move in: its files are still being written. */
+const BUSY = ['uploading', 'uploaded', 'converting', 'generatingNii'];
+
+/**
+ * Moves series to another study of the team (section 4, Moving series): every series of the studies
+ * involved gets acquisition NONE, score 0 and no reference; the moved ones sort after the target's.
+ * Their files stay where they are (the folder is recorded on the series).
+ */
+export async function moveSeries(
+  db: Db,
+  teamId: number,
+  body: { series: number[]; study_id: number },
+): Promise<SeriesListItem[]> {
+  const target = await findStudy(db, teamId, body.study_id);
+  const ids = [...new Set(body.series)];
+  const moving = await db
+    .selectFrom('series')
+    .innerJoin('studies', 'studies.id', 'series.study_id')
+    .select([
+      'series.id',
+      'series.uuid',
+      'series.team_id',
+      'series.study_id',
+      'series.status',
+      'series.data',
+      'studies.uuid as study_uuid',
+    ])
+    .where('series.team_id', '=', teamId)
+    .where('series.id', 'in', ids)
+    .orderBy('series.sort')
+    .orderBy('series.id')
+    .execute();
+  if (moving.length !== ids.length) throw notFound('Series not found.');
+  if (moving.some((s) => s.study_id === target.id))
+    throw unprocessable('The series is already in this study.', {
+      series: ['The series is already in this study.'],
+    });
+  if (moving.some((s) => BUSY.includes(s.status)))
+    throw conflict('A series is still uploading or converting.');
+  const sources = [...new Set(moving.map((s) => s.study_id))];
+  await db.transaction().execute(async (trx) => {
+    for (const id of [...sources, target.id].sort((a, b) => a - b)) await lockStudy(trx, id);
+    const last = await trx
+      .selectFrom('series')
+      .select((eb) => eb.fn.max('sort').as('sort'))
+      .where('study_id', '=', target.id)
+      .executeTakeFirst();
+    let sort = Number(last?.sort ?? 0);
+    for (const s of moving) {
+      const folder = Array.isArray(s.data.folder) ? s.data.folder : seriesKey(teamId, s.study_uuid, s.uuid);
+      await trx
+        .updateTable('series')
+        .set({ study_id: target.id, sort: (sort += 1), data: JSON.stringify({ ...s.data, folder }) })
+        .where('id', '=', s.id)
+        .execute();
+    }
+    const involved = [...sources, target.id];
+    await trx
+      .updateTable('series')
+      .set({ acquisition_code: 'NONE', score: 0, ref_serie: false, updated_at: new Date() })
+      .where('study_id', 'in', involved)
+      .execute();
+    await trx
+      .updateTable('studies')
+      .set({
+        has_series: sql<boolean>`EXISTS (SELECT 1 FROM series WHERE series.study_id = studies.id)`,
+        updated_at: new Date(),
+      })
+      .where('id', 'in', involved)
+      .execute();
+  });
+  return studySeries(db, teamId, target.id);
+}
+
+/** Renames a study (its shown patient name) and marks it changed by hand (section 4, Study name). */
+export async function renameStudy(
+  db: Db,
+  teamId: number,
+  studyId: number,
+  name: string,
+): Promise<StudyListItem> {
+  const study = await findStudy(db, teamId, studyId);
+  await db
+    .updateTable('studies')
+    .set({ data: JSON.stringify({ ...study.data, patientName: name, dirty: true }), updated_at: new Date() })
+    .where('id', '=', study.id)
+    .execute();
+  return studyListItem(db, teamId, studyId);
+}

@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { displayForRange, niftiDisplayRange, niftiSlice, readNiftiVolume, renderRgba } from '@voxa/imaging';
+import { encodePng } from '../../platform/png/encode';
+import type { Storage, StorageKey } from '../../platform/storage';
+import { slideshowFrameKey } from './series-folder';
+import { frameSize, resampleNearest, slideshowSlices } from './slideshow-frames';
+
+/**
+ * Writes a series' slideshow once after it converts: PNG frames of evenly spaced slices of its first
+ * NIfTI volume, windowed to the volume's own range, beside the NIfTI (`{folder}/slideshow/{n}.png`).
+ * Returns how many frames were written (0 when the volume cannot be drawn).
+ */
+export async function writeSlideshow(
+  storage: Storage,
+  folder: StorageKey,
+  niftiFile: string,
+): Promise<number> {
+  const bytes = await readFile(await storage.path([...folder, 'nifti', niftiFile]));
+  const read = readNiftiVolume(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  if (!read.ok) return 0;
+  const { volume } = read;
+  const display = displayForRange(niftiDisplayRange(volume));
+  const size = frameSize(volume.width, volume.height, volume.spacing);
+  const slices = slideshowSlices(volume.slices);
+  await storage.remove([...folder, 'slideshow']);
+  for (const [frame, slice] of slices.entries()) {
+    const rgba = renderRgba(niftiSlice(volume, slice), display);
+    const scaled = resampleNearest(new Uint8Array(rgba.buffer), volume.width, volume.height, size);
+    await storage.writeAtomic(slideshowFrameKey(folder, frame), encodePng(scaled, size.width, size.height));
+  }
+  return slices.length;
+}

@@ -31,6 +31,8 @@ export const OrganizeStudy = z.object({
   data: z.record(z.string(), z.unknown()),
   labels: z.array(Label),
   segmentations: z.array(StudySegmentationCount),
+  /** Another study of the team was uploaded from the same original study (the duplicate badge). */
+  duplicate: z.boolean(),
 });
 export type OrganizeStudy = z.infer<typeof OrganizeStudy>;
 

@@ -55,6 +55,7 @@ describe('GET /annotator/studies/:uuid', () => {
       data: { patientName: 'Anonymous', series: [{ id: series[0]?.id, seriesDescription: 'Arterial' }, {}] },
       labels: [],
       segmentations: [],
+      duplicate: false,
     });
     expect(res.body.series.map((s: { id: number }) => s.id)).toEqual(series.map((s) => s.id));
     expect(res.body.series[0]).toMatchObject({ nifti: ['x-001'], data: { seriesDescription: 'Arterial' } });
@@ -62,6 +63,18 @@ describe('GET /annotator/studies/:uuid', () => {
     expect(res.body.series[0].data).not.toHaveProperty('folder');
     expect(res.body.series[1].ref_serie).toBe(true);
     expect(res.body.structures).toEqual([]);
+  });
+
+  it('flags a study uploaded twice from one original study, within the team only', async () => {
+    const originalUid = '1.2.826.0.1.3680043.8.498.424242';
+    const first = await buildStudy(t, team, { originalUid });
+    await buildStudy(t, other, { originalUid }); // another team's copy is not a duplicate
+    const duplicate = async (uuid: string) =>
+      (await as(annotator, 'GET', `/annotator/studies/${uuid}`)).body.study.duplicate;
+    expect(await duplicate(first.uuid)).toBe(false);
+    const second = await buildStudy(t, team, { originalUid });
+    expect(await duplicate(first.uuid)).toBe(true);
+    expect(await duplicate(second.uuid)).toBe(true);
   });
 
   it('answers 404 for another team’s study, 422 for a bad uuid, 403 without r:studies:detail', async () => {

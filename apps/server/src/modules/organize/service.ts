@@ -46,6 +46,15 @@ export async function organizeStudy(db: Db, teamId: number, uuid: string) {
     .orderBy('id')
     .execute();
   const series = rows.map(organizeSeries);
+  // The keyed hash of the original StudyInstanceUID, as the upload's duplicate check (a NIfTI's is unique).
+  const twin = await db
+    .selectFrom('studies')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('original_uid_hash', '=', study.original_uid_hash)
+    .where('id', '!=', study.id)
+    .limit(1)
+    .executeTakeFirst();
   const detail: OrganizeStudy = {
     id: study.id,
     uuid: study.uuid,
@@ -63,6 +72,7 @@ export async function organizeStudy(db: Db, teamId: number, uuid: string) {
     data: { ...study.data, series: series.map((s) => ({ id: s.id, uuid: s.uuid, ...s.data })) },
     labels: listed?.labels ?? [],
     segmentations: [],
+    duplicate: twin !== undefined,
   };
   return { study: detail, series, structures: [] };
 }

@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { OrganizeSeries, OrganizeStudy } from '@voxa/contracts';
 import { useCan } from '../../app/session/usePermissions';
 import { formatDate } from '../../lib/format';
@@ -53,7 +53,14 @@ export function OrganizeStudyView({ study, series }: OrganizeStudyViewProps) {
       <Card withBorder data-testid="organize-study" data-study-uuid={study.uuid}>
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap">
-            <StudyNameEditor uuid={study.uuid} studyId={study.id} name={name} />
+            <Group gap="xs" wrap="nowrap">
+              <StudyNameEditor uuid={study.uuid} studyId={study.id} name={name} />
+              {study.duplicate && (
+                <Badge color="orange" variant="light" data-testid="duplicate-badge">
+                  Duplicate
+                </Badge>
+              )}
+            </Group>
             <FavouriteToggle uuid={study.uuid} />
           </Group>
           <Text size="xs" c="dimmed">

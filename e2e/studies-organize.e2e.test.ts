@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readDicomHeader } from '@voxa/imaging';
 import { describe, expect, it } from 'vitest';
 import { OrganizePanel } from './pages/OrganizePanel';
 import { Sidebar } from './pages/Sidebar';
@@ -8,6 +10,7 @@ import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
 import { ownerOfNewTeam } from './support/owner';
+import { seedStudy } from './support/seedStudy';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
@@ -226,5 +229,21 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
     await page.goto(`${teamUrl()}/serie/organize/${uuid}`);
     await page.waitForURL(`${teamUrl()}/dashboard`);
     await page.getByRole('alert').filter({ hasText: 'Not authorized' }).waitFor();
+  });
+
+  it('badges the study as a duplicate once the team holds another upload of the same study', async () => {
+    const { page } = person;
+    const first = filesUnder(GE_STUDY).find((f) => f.endsWith('.dcm')) as string;
+    const header = readDicomHeader(new Uint8Array(readFileSync(first)));
+    if (!header.ok || !header.header.studyInstanceUid)
+      throw new Error('The GE study has no StudyInstanceUID');
+    const organize = new OrganizePanel(page);
+    expect(await page.getByTestId('duplicate-badge').count()).toBe(0);
+    await e2e.server.restart(() =>
+      seedStudy(e2e.server.dataDir, team.slug, header.header.studyInstanceUid as string),
+    );
+    await page.reload();
+    await organize.waitUntilShown();
+    await page.getByTestId('duplicate-badge').filter({ hasText: 'Duplicate' }).waitFor();
   });
 });

@@ -242,7 +242,8 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
     await e2e.server.restart(() =>
       seedStudy(e2e.server.dataDir, team.slug, header.header.studyInstanceUid as string),
     );
-    await page.reload();
+    // The restarted server may listen on another port: the panel is opened at its address again.
+    await page.goto(`${teamUrl()}/serie/organize/${uuid}`);
     await organize.waitUntilShown();
     await page.getByTestId('duplicate-badge').filter({ hasText: 'Duplicate' }).waitFor();
   });

@@ -167,11 +167,12 @@ export async function runUpload(
         },
         signal: services.signal,
       });
-      progress.studyStored(
-        planned.study.id,
-        names.get(planned.study.id) ?? planned.study.patientName,
-        stored,
-      );
+      // The page knows its series by its own ids, not the neutral ones the server keeps.
+      const pageIds = new Map(planned.series.map((s, i) => [seriesClientId(studyIndex, i), s.id]));
+      progress.studyStored(planned.study.id, names.get(planned.study.id) ?? planned.study.patientName, {
+        ...stored,
+        series: stored.series.map((r) => ({ ...r, clientId: pageIds.get(r.clientId) ?? r.clientId })),
+      });
       const files = new Map<string, TransferFile[]>();
       planned.series.forEach((series, seriesIndex) => {
         // A series read from an archive is on the server already.

@@ -292,6 +292,36 @@ describe('whose session', () => {
       const preview = await u.t.call('GET', `/c-upload/preview/${session}/${series.uploadId}`, caller);
       expect([sort.status, metadata.status, preview.status]).toEqual([404, 404, 404]);
     }
+    // Nor may a colleague store studies in the session or convert from it: a session is its owner's.
+    const colleagueCall = { token: colleague.token, team: u.team.slug };
+    const study = {
+      id: '1',
+      patientName: 'Anonymous',
+      modality: 'MR',
+      series: [{ id: '1/1', type: 'dcm', seriesNumber: 1, modalityCode: 'MR', cnt: 1, numberOfFrames: 1 }],
+    };
+    const stored = await u.t.call('POST', '/upload/studies?version=2', {
+      ...colleagueCall,
+      body: { study, studyInstanceUid: null, session_id: session, anonymize: true },
+    });
+    const converted = await u.t.call('POST', `/c-upload/convert/serie/${session}`, {
+      ...colleagueCall,
+      body: {
+        studyClientId: '1',
+        studyRemoteId: 1,
+        studyRemoteUuid: session,
+        serieClientUploadId: '1/1',
+        serieRemoteId: 1,
+        serieRemoteUuid: session,
+        type: 'dcm',
+        location: 'server',
+        files: [series.files[0]?.path],
+        modalityCode: 'MR',
+        anonymize: true,
+        idx: 0,
+      },
+    });
+    expect([stored.status, converted.status]).toEqual([404, 404]);
   });
 
   it('answers status none and empty lists before a session is sorted', async () => {

@@ -5,7 +5,7 @@ import { notFound, unprocessable } from '../../http/errors';
 import type { TeamContext } from '../../http/context';
 import { seriesPaths } from '../archives/metadata';
 import { readMetadata } from '../archives/metadata-store';
-import { findSession } from './sessions';
+import { findOwnSession } from '../upload/service';
 
 type ConvertRequest = Body<typeof api.conversion.convertSeries>;
 
@@ -32,7 +32,7 @@ export async function requestConversion(
   params: Params<typeof api.conversion.convertSeries>,
   body: ConvertRequest,
 ): Promise<{ status: SeriesStatus }> {
-  const session = await findSession(deps.db, ctx.team.id, params.session);
+  const session = await findOwnSession(deps.db, ctx, params.session);
   const series = await deps.db
     .selectFrom('series')
     .innerJoin('studies', 'studies.id', 'series.study_id')

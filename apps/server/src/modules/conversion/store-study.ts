@@ -8,7 +8,7 @@ import { remapUid } from '../deidentify/keyed';
 import { teamKey } from '../deidentify/team-key';
 import { studyUidHash } from '../studies/study-uid-hash';
 import { referenceProblem, storedSeriesData, storedStudyData } from './policy';
-import { findSession } from './sessions';
+import { findOwnSession } from '../upload/service';
 
 type CreateStudy = Body<typeof api.conversion.createStudy>;
 
@@ -23,7 +23,7 @@ const newUid = () => `2.25.${BigInt(`0x${randomUUID().replace(/-/g, '')}`).toStr
 export async function storeStudy(deps: Deps, ctx: TeamContext, body: CreateStudy): Promise<StoredStudy> {
   const problem = referenceProblem(body.study.series);
   if (problem) throw unprocessable(problem, { 'study.series': [problem] });
-  const session = await findSession(deps.db, ctx.team.id, body.session_id);
+  const session = await findOwnSession(deps.db, ctx, body.session_id);
   const key = teamKey(deps.keys, ctx.team.id);
   const originalUid = body.studyInstanceUid ?? newUid();
   const storedUid = (uid: string) => (body.anonymize ? remapUid(key, uid) : uid);

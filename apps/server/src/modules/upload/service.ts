@@ -46,12 +46,11 @@ export async function prepareSession(rt: UploadRuntime, ctx: TeamContext): Promi
   return { session };
 }
 
-/** The caller's own session in the request's team; any other answers 404, whoever holds it. */
-async function findSession(rt: UploadRuntime, ctx: TeamContext, uuid: string): Promise<UploadSessionRow> {
-  return findOwnSession(rt.deps.db, ctx, uuid);
-}
-
-/** The caller's own upload session in the request's team (archives use it too); any other answers 404. */
+/**
+ * The caller's own upload session in the request's team; any other answers 404, whoever holds it. Every
+ * call naming a session (chunks, archives, studies, conversion) goes through here: a session is its
+ * owner's alone.
+ */
 export async function findOwnSession(
   db: UploadDeps['db'],
   ctx: TeamContext,
@@ -171,7 +170,7 @@ export async function receiveChunk(
 ): Promise<ChunkReceipt> {
   const { header } = input;
   const name = nameKey(input.name);
-  const session = await findSession(rt, ctx, input.sessionId);
+  const session = await findOwnSession(rt.deps.db, ctx, input.sessionId);
   const file = await fileFor(rt, session, header, input.name, input.preview);
   return rt.withFileLock(file.id, async () => {
     const stored = await rt.deps.db
@@ -223,7 +222,7 @@ export async function fileStates(
   sessionId: string,
   fileId?: string,
 ): Promise<UploadFileState[]> {
-  const session = await findSession(rt, ctx, sessionId);
+  const session = await findOwnSession(rt.deps.db, ctx, sessionId);
   let filesQuery = rt.deps.db.selectFrom('upload_files').selectAll().where('session_id', '=', session.id);
   if (fileId) filesQuery = filesQuery.where('client_file_id', '=', fileId);
   const files = await filesQuery.orderBy('id').execute();

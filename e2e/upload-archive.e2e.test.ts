@@ -116,4 +116,17 @@ describe.skipIf(e2eSkipReason())('upload V2 archives, end to end', () => {
       expect(person.errors).toEqual([]);
     },
   );
+  it('closes the finished upload and reads a new archive in the same page', async () => {
+    const { page } = person;
+    await page.getByRole('button', { name: 'Close upload' }).click();
+    await upload.state.filter({ hasText: /^ready$/ }).waitFor();
+    const again = path.join(temp, 'again.zip');
+    writeFileSync(again, makeZip(entriesOf(path.dirname(NIFTI), [NIFTI], 'nifti')));
+    await upload.browse([again]);
+    await expect.poll(() => upload.count('compressed')).toBe(1);
+    await upload.next.click();
+    await upload.state.filter({ hasText: /^preview$/ }).waitFor({ timeout: 120_000 });
+    await new SeriesPreviewTile(page, '?').waitForImage();
+    expect(await upload.patientNames()).toEqual(['Unknown Patient']);
+  });
 });

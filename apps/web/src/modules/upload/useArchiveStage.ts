@@ -37,6 +37,12 @@ export function useArchiveStage(
   const started = useRef(false);
   const zipping = page.state === 'zip_uploading';
 
+  // Cleared back to ready (the close button), a new upload may hold archives again.
+  const ready = page.state === 'ready';
+  useEffect(() => {
+    if (ready) started.current = false;
+  }, [ready]);
+
   useEffect(() => {
     if (!zipping || started.current) return;
     started.current = true;

@@ -104,7 +104,10 @@ export async function buildApp({ config, db, mailer, workers = true }: AppOption
   const deps: Deps = { ...adapters, recognition: createRecognitionRunner(adapters) };
   app.addHook('onClose', async () => deps.recognition.close());
   app.decorate('deps', deps);
-  if (workers) registerJobs(deps);
+  if (workers) {
+    const stopSchedule = registerJobs(deps);
+    app.addHook('onClose', async () => stopSchedule());
+  }
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Voxa API', version: '1' }, servers: [{ url: '/api' }] },

@@ -46,6 +46,8 @@ export const ConfigSchema = z.object({
     message: `must be between ${UPLOAD_LIMITS.minChunkBytes} and ${GiB}`,
   }),
   UPLOAD_MAX_SESSION_BYTES: bytes(50 * GiB),
+  /** An upload session nobody has named for this long loses its raw files (they may be identifiable). */
+  UPLOAD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
   /** OpenAI-compatible API base (…/v1) for acquisition recognition; the built-in rules answer without it. */
   LLM_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),

@@ -7,6 +7,8 @@ export const JOBS = {
   'convert-series': z.object({ seriesId: Id }),
   /** Inflates the archives of one upload session and reads what they hold (modules/archives). */
   'sort-session': z.object({ sessionId: Id }),
+  /** Removes the raw files of upload sessions abandoned for longer than UPLOAD_SESSION_TTL_HOURS. */
+  'expire-upload-sessions': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOBS;

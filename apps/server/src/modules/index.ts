@@ -20,6 +20,7 @@ import { referenceRoutes } from './reference/routes';
 import { roleRoutes } from './roles/routes';
 import { studyRoutes } from './studies/routes';
 import { teamRoutes } from './teams/routes';
+import { expireUploadSessions, scheduleSessionExpiry } from './upload/expiry';
 import { uploadRoutes } from './upload/routes';
 
 /** Every feature's routes, registered under /api. */
@@ -42,13 +43,26 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   recognitionRoutes(api, deps);
 }
 
-/** Every background job's handler, run by processes with the `serve` or `worker` role. */
-export function registerJobs(deps: Deps): void {
+/**
+ * Every background job's handler, run by processes with the `serve` or `worker` role, and the periodic
+ * ones queued; answers what stops the schedule.
+ */
+export function registerJobs(deps: Deps): () => void {
   deps.queue.work('convert-series', (payload) => convertSeriesJob(deps, payload), {
     concurrency: deps.config.CONVERSION_CONCURRENCY,
   });
   // One sort at a time per process: a sort inflates and reads whole archives.
   deps.queue.work('sort-session', (payload) => sortSessionJob(deps, payload), { concurrency: 1 });
+  deps.queue.work(
+    'expire-upload-sessions',
+    async () => {
+      await expireUploadSessions(deps);
+    },
+    {
+      concurrency: 1,
+    },
+  );
+  return scheduleSessionExpiry(deps.queue);
 }
 
 /** Routes of the spec's services host, registered under /svc. */

@@ -64,7 +64,22 @@ export async function findOwnSession(
     .where('user_id', '=', ctx.user.id)
     .executeTakeFirst();
   if (!session) throw notFound('Upload session not found.');
+  if (session.expired_at) throw new HttpError(410, SESSION_EXPIRED);
+  await keepAlive(db, session);
   return session;
+}
+
+export const SESSION_EXPIRED =
+  'This upload session has expired: its files were removed. Start the upload again.';
+
+/** A call naming the session keeps it from expiring; written at most once a minute. */
+async function keepAlive(db: UploadDeps['db'], session: UploadSessionRow): Promise<void> {
+  if (Date.now() - session.touched_at.getTime() < 60_000) return;
+  await db
+    .updateTable('upload_sessions')
+    .set({ touched_at: new Date() })
+    .where('id', '=', session.id)
+    .execute();
 }
 
 function nameKey(name: string): StorageKey {

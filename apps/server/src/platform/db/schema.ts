@@ -280,6 +280,10 @@ export interface UploadSessionsTable {
   /** Sorts started: the job id of each is unique. */
   sort_attempt: Generated<number>;
   sort_error: string | null;
+  /** The last call naming the session; an abandoned session expires some time after it. */
+  touched_at: Generated<Date>;
+  /** When the expired session's raw files were removed; calls naming it then answer 410. */
+  expired_at: Date | null;
 }
 export type UploadSessionRow = Selectable<UploadSessionsTable>;
 

@@ -5,6 +5,7 @@ import * as uploadSessions from './0003-upload-sessions';
 import * as jobs from './0004-jobs';
 import * as archiveSort from './0005-archive-sort';
 import * as studiesList from './0005-studies-list';
+import * as uploadSessionExpiry from './0006-upload-session-expiry';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-jobs': jobs,
   '0005-archive-sort': archiveSort,
   '0005-studies-list': studiesList,
+  '0006-upload-session-expiry': uploadSessionExpiry,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

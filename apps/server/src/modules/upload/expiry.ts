@@ -1,0 +1,94 @@
+import type { SeriesStatus } from '@voxa/contracts';
+import type { Deps } from '../../deps';
+import { finalStudyStatus } from '../conversion/policy';
+import { sessionKey } from './layout';
+
+/** Sessions expired in one run at most; the next run takes the rest. */
+const BATCH = 100;
+
+/** Statuses of a series whose conversion still runs: its session's files are still read. */
+const CONVERTING = ['converting', 'generatingNii'];
+
+/**
+ * The `expire-upload-sessions` job: a session nobody has named for UPLOAD_SESSION_TTL_HOURS loses its raw
+ * files (uploads, inflated archives, their metadata: possibly identifiable) and its file rows; its studies
+ * still waiting end as upload-finished would end them. A session with a series converting is left alone.
+ * Answers how many sessions expired.
+ */
+export async function expireUploadSessions(
+  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  now = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - deps.config.UPLOAD_SESSION_TTL_HOURS * 3_600_000);
+  const stale = await deps.db
+    .selectFrom('upload_sessions')
+    .select(['id', 'uuid', 'team_id'])
+    .where('expired_at', 'is', null)
+    .where('touched_at', '<', cutoff)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('series')
+            .innerJoin('studies', 'studies.id', 'series.study_id')
+            .select('series.id')
+            .whereRef('studies.upload_id', '=', 'upload_sessions.id')
+            .where('series.status', 'in', CONVERTING),
+        ),
+      ),
+    )
+    .orderBy('touched_at')
+    .limit(BATCH)
+    .execute();
+  for (const session of stale) {
+    await deps.storage.remove(sessionKey(session.team_id, session.uuid));
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('upload_files').where('session_id', '=', session.id).execute();
+      const studies = await trx
+        .selectFrom('studies')
+        .select('id')
+        .where('upload_id', '=', session.id)
+        .where('status', 'in', ['uploading', 'converting'])
+        .execute();
+      for (const study of studies) {
+        await trx
+          .updateTable('series')
+          .set({ status: 'error', updated_at: now })
+          .where('study_id', '=', study.id)
+          .where('status', 'in', ['uploading', 'uploaded'])
+          .execute();
+        const series = await trx
+          .selectFrom('series')
+          .select('status')
+          .where('study_id', '=', study.id)
+          .execute();
+        const status = finalStudyStatus(series.map((s) => s.status as SeriesStatus));
+        await trx
+          .updateTable('studies')
+          .set({ status, updated_at: now })
+          .where('id', '=', study.id)
+          .execute();
+      }
+      await trx
+        .updateTable('upload_sessions')
+        .set({ expired_at: now })
+        .where('id', '=', session.id)
+        .execute();
+    });
+  }
+  return stale.length;
+}
+
+/**
+ * Queues the expiry at start and then every hour. The hour is in the job id, so processes sharing a queue
+ * queue it once an hour between them; a failed add waits for the next hour.
+ */
+export function scheduleSessionExpiry(queue: Deps['queue'], everyMs = 3_600_000): () => void {
+  const queueNow = () => {
+    const slot = Math.floor(Date.now() / everyMs);
+    queue.add('expire-upload-sessions', {}, `expire-upload-sessions-${slot}`).catch(() => undefined);
+  };
+  queueNow();
+  const timer = setInterval(queueNow, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

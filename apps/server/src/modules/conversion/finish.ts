@@ -5,7 +5,8 @@ import { notFound } from '../../http/errors';
 import type { TeamContext } from '../../http/context';
 import { convertedDirKey, inflatedKey, metadataKey } from '../archives/layout';
 import { sessionKey } from '../upload/layout';
-import { finalStudyStatus } from './policy';
+import type { Db } from '../../platform/db';
+import { finalStudyStatus, isConverting } from './policy';
 
 /** POST /upload/change-status: the page's conclusion about one study of the team. */
 export async function changeStudyStatus(
@@ -44,22 +45,18 @@ export async function finishUpload(
     .execute();
   if (studies.length !== uuids.length) throw notFound('Study not found.');
   const results: { studyUuid: string; status: StudyStatus }[] = [];
-  for (const study of studies) {
-    const series = await deps.db
-      .selectFrom('series')
-      .select('status')
-      .where('study_id', '=', study.id)
-      .execute();
-    const status = finalStudyStatus(series.map((s) => s.status as SeriesStatus));
-    await deps.db
-      .updateTable('studies')
-      .set({ status, updated_at: new Date() })
-      .where('id', '=', study.id)
-      .execute();
-    results.push({ studyUuid: study.uuid, status });
-  }
+  for (const study of studies)
+    results.push({ studyUuid: study.uuid, status: await settleStudy(deps.db, study.id) });
   await removeSettledSessions(deps, ctx.team.id, [...new Set(studies.map((s) => s.upload_id))]);
   return { studies: results };
+}
+
+/** A study's final status from its series (section 4), stored and answered. */
+export async function settleStudy(db: Db, studyId: number, now = new Date()): Promise<StudyStatus> {
+  const series = await db.selectFrom('series').select('status').where('study_id', '=', studyId).execute();
+  const status = finalStudyStatus(series.map((s) => s.status as SeriesStatus));
+  await db.updateTable('studies').set({ status, updated_at: now }).where('id', '=', studyId).execute();
+  return status;
 }
 
 async function removeSettledSessions(deps: Deps, teamId: number, sessionIds: (number | null)[]) {
@@ -71,7 +68,7 @@ async function removeSettledSessions(deps: Deps, teamId: number, sessionIds: (nu
       .where('upload_id', '=', sessionId)
       .execute();
     // Series still converting need their files; series never sent for conversion do not.
-    if (open.some((s) => s.status === 'converting' || s.status === 'generatingNii')) continue;
+    if (open.some((s) => isConverting(s.status))) continue;
     const session = await deps.db
       .selectFrom('upload_sessions')
       .select('uuid')

@@ -1,13 +1,10 @@
-import type { SeriesStatus } from '@voxa/contracts';
 import type { Deps } from '../../deps';
-import { finalStudyStatus } from '../conversion/policy';
+import { settleStudy } from '../conversion/finish';
+import { CONVERTING_STATUSES } from '../conversion/policy';
 import { sessionKey } from './layout';
 
 /** Sessions expired in one run at most; the next run takes the rest. */
 const BATCH = 100;
-
-/** Statuses of a series whose conversion still runs: its session's files are still read. */
-const CONVERTING = ['converting', 'generatingNii'];
 
 /**
  * The `expire-upload-sessions` job: a session nobody has named for UPLOAD_SESSION_TTL_HOURS loses its raw
@@ -29,10 +26,9 @@ export async function expireUploadSessions(
       not(
         exists(
           selectFrom('series')
-            .innerJoin('studies', 'studies.id', 'series.study_id')
             .select('series.id')
-            .whereRef('studies.upload_id', '=', 'upload_sessions.id')
-            .where('series.status', 'in', CONVERTING),
+            .whereRef('series.upload_id', '=', 'upload_sessions.id')
+            .where('series.status', 'in', CONVERTING_STATUSES),
         ),
       ),
     )
@@ -56,17 +52,7 @@ export async function expireUploadSessions(
           .where('study_id', '=', study.id)
           .where('status', 'in', ['uploading', 'uploaded'])
           .execute();
-        const series = await trx
-          .selectFrom('series')
-          .select('status')
-          .where('study_id', '=', study.id)
-          .execute();
-        const status = finalStudyStatus(series.map((s) => s.status as SeriesStatus));
-        await trx
-          .updateTable('studies')
-          .set({ status, updated_at: now })
-          .where('id', '=', study.id)
-          .execute();
+        await settleStudy(trx, study.id, now);
       }
       await trx
         .updateTable('upload_sessions')

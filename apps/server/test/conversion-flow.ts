@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { UploadSeriesBody } from '@voxa/contracts';
 import { expect } from 'vitest';
 import { TESTDATA_DIR } from './corpus';
-import type { TestTeam, TestUser } from './factories';
+import { buildTeam, buildUser, type TestTeam, type TestUser } from './factories';
 import { readVolume, type Volume } from './nifti-volume';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 import { prepare, sendFile, sha256 } from './upload-calls';
 
 /** The upload's second half as the page drives it: chunks, study, one conversion request per series. */
@@ -14,6 +14,14 @@ export interface Uploader {
   owner: TestUser;
   team: TestTeam;
 }
+
+/** A test server of its own (every byte it stores can be searched) and the Owner of a new team on it. */
+export async function newUploader(): Promise<Uploader> {
+  const t = await createTestApp();
+  const owner = await buildUser(t);
+  return { t, owner, team: await buildTeam(t, owner) };
+}
+
 const who = (u: Uploader) => ({ token: u.owner.token, team: u.team.slug });
 const CHUNK = 2_097_152;
 

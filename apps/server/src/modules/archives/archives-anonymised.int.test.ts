@@ -1,12 +1,16 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBytes, sortSession, uploadArchives } from '../../../test/archive-flow';
-import { folderSeries, references, settled, volumesOf, type Uploader } from '../../../test/conversion-flow';
-import { buildTeam, buildUser } from '../../../test/factories';
+import {
+  newUploader,
+  folderSeries,
+  references,
+  settled,
+  volumesOf,
+  type Uploader,
+} from '../../../test/conversion-flow';
+import { everythingStored } from '../../../test/files';
 import { IDENTITY_TEXTS, PLANTED_IDENTITY, withIdentity } from '../../../test/identity';
 import { sameVolume } from '../../../test/nifti-volume';
-import { createTestApp } from '../../../test/test-app';
 import { makeZip } from '../../../test/zip-writer';
 
 /**
@@ -15,26 +19,9 @@ import { makeZip } from '../../../test/zip-writer';
  */
 let u: Uploader;
 beforeAll(async () => {
-  const t = await createTestApp();
-  const owner = await buildUser(t);
-  u = { t, owner, team: await buildTeam(t, owner) };
+  u = await newUploader();
 });
 afterAll(async () => u.t.close());
-
-async function everythingStored(): Promise<string> {
-  const stored: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of await readdir(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(full);
-      else stored.push(e.name, (await readFile(full)).toString('latin1'));
-    }
-  };
-  await walk(u.t.app.deps.storage.root);
-  for (const table of ['studies', 'series', 'upload_sessions', 'upload_files', 'jobs'] as const)
-    stored.push(JSON.stringify(await u.t.db.selectFrom(table).selectAll().execute()));
-  return stored.join('\n');
-}
 
 describe('anonymised conversion of an archive’s series', () => {
   it(
@@ -121,7 +108,7 @@ describe('anonymised conversion of an archive’s series', () => {
       const volumes = await volumesOf(u, stored.body.uuid, rows);
       const reference = (await references('dcm_qa_nih')).find((r) => r.name === 'EPI_PE=AP_3.nii');
       expect(volumes.some((v) => reference && sameVolume(v, reference))).toBe(true);
-      const everything = await everythingStored();
+      const everything = await everythingStored(u.t);
       for (const text of [...IDENTITY_TEXTS, studyUid]) {
         const at = everything.indexOf(text);
         expect(at, `${text} in ${everything.slice(Math.max(0, at - 300), at + 100)}`).toBe(-1);

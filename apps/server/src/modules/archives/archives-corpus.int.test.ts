@@ -1,13 +1,12 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UploadedMetadata } from '@voxa/contracts';
 import { readManifest } from '@voxa/imaging/test-corpus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortSession, uploadArchives, type SortOutcome } from '../../../test/archive-flow';
-import type { Uploader } from '../../../test/conversion-flow';
+import { newUploader, type Uploader } from '../../../test/conversion-flow';
 import { TESTDATA_DIR } from '../../../test/corpus';
-import { buildTeam, buildUser } from '../../../test/factories';
-import { createTestApp } from '../../../test/test-app';
+import { filesBelow } from '../../../test/files';
 import { makeZip, type ZipEntry } from '../../../test/zip-writer';
 
 /**
@@ -19,22 +18,10 @@ let u: Uploader;
 let session: string;
 let sorted: SortOutcome;
 
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await walk(full)));
-    else out.push(full);
-  }
-  return out;
-}
-
 beforeAll(async () => {
-  const t = await createTestApp();
-  const owner = await buildUser(t);
-  u = { t, owner, team: await buildTeam(t, owner) };
+  u = await newUploader();
   const entries: ZipEntry[] = [];
-  for (const file of await walk(TESTDATA_DIR))
+  for (const file of await filesBelow(TESTDATA_DIR))
     if (!path.relative(TESTDATA_DIR, file).startsWith('reference'))
       entries.push({ name: path.relative(TESTDATA_DIR, file), data: await readFile(file) });
   session = await uploadArchives(u, [{ name: 'corpus.zip', bytes: makeZip(entries) }]);

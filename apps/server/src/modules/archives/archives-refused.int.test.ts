@@ -3,10 +3,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortSession, uploadArchives, type SortOutcome } from '../../../test/archive-flow';
-import type { Uploader } from '../../../test/conversion-flow';
+import { newUploader, type Uploader } from '../../../test/conversion-flow';
 import { readCorpusFile } from '../../../test/corpus';
-import { buildTeam, buildUser } from '../../../test/factories';
-import { createTestApp } from '../../../test/test-app';
+import { filesBelow } from '../../../test/files';
 import { makeZip } from '../../../test/zip-writer';
 
 /**
@@ -21,20 +20,8 @@ const dicom = readCorpusFile('dicom/dcm_qa_ct/GE/01.dcm');
 // Zeros inflate about a thousand times: past 64 MB the ratio limit (200) refuses them as a bomb.
 const zeros = new Uint8Array(80 * 1024 * 1024);
 
-async function tree(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await tree(full)));
-    else out.push(full);
-  }
-  return out;
-}
-
 beforeAll(async () => {
-  const t = await createTestApp();
-  const owner = await buildUser(t);
-  u = { t, owner, team: await buildTeam(t, owner) };
+  u = await newUploader();
   const deepest = makeZip([{ name: 'x.dcm', data: dicom }]);
   const middle = makeZip([{ name: 'deep.zip', data: deepest, stored: true }]);
   const good = makeZip([{ name: 'ct/01.dcm', data: dicom }]);
@@ -71,12 +58,12 @@ describe('refused archives', () => {
   it('leave nothing behind: the inflated folder holds the good archive’s file only, and nothing is outside', async () => {
     const root = u.t.app.deps.storage.root;
     const sessionDir = path.join(root, 'teams', String(u.team.id), 'uploads', session);
-    const files = (await tree(root)).map((f) => path.relative(root, f));
+    const files = (await filesBelow(root)).map((f) => path.relative(root, f));
     const inSession = (p: string) => p.startsWith(path.relative(root, sessionDir) + path.sep);
     expect(files.filter((f) => !inSession(f))).toEqual([]);
-    expect((await tree(path.join(sessionDir, 'inflated'))).map((f) => path.relative(sessionDir, f))).toEqual([
-      path.join('inflated', 'good.zip', 'ct', '01.dcm'),
-    ]);
+    expect(
+      (await filesBelow(path.join(sessionDir, 'inflated'))).map((f) => path.relative(sessionDir, f)),
+    ).toEqual([path.join('inflated', 'good.zip', 'ct', '01.dcm')]);
     // Nor above DATA_DIR: the zip-slip name aimed four folders up.
     const above = await readdir(path.dirname(root));
     expect(above.filter((name) => name.startsWith('evil'))).toEqual([]);

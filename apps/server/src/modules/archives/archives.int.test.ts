@@ -4,12 +4,18 @@ import { decodeDicomFrame, displayForDicom, previewSize, renderRgba } from '@vox
 import * as nifti from 'nifti-reader-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBytes, sortSession, uploadArchives, type SortOutcome } from '../../../test/archive-flow';
-import { folderSeries, references, settled, volumesOf, type Uploader } from '../../../test/conversion-flow';
+import {
+  newUploader,
+  folderSeries,
+  references,
+  settled,
+  volumesOf,
+  type Uploader,
+} from '../../../test/conversion-flow';
 import { readCorpusFile } from '../../../test/corpus';
 import { buildMember, buildTeam, buildUser } from '../../../test/factories';
 import { sameVolume } from '../../../test/nifti-volume';
 import { decodePng } from '../../../test/png-decode';
-import { createTestApp } from '../../../test/test-app';
 import { makeZip, type ZipEntry } from '../../../test/zip-writer';
 
 /**
@@ -24,9 +30,7 @@ const who = () => ({ token: u.owner.token, team: u.team.slug });
 const anatomical = readCorpusFile('nifti/nibabel/anatomical.nii');
 
 beforeAll(async () => {
-  const t = await createTestApp();
-  const owner = await buildUser(t);
-  u = { t, owner, team: await buildTeam(t, owner) };
+  u = await newUploader();
   const siemens = await folderSeries('dcm_qa_nih');
   const entries: ZipEntry[] = siemens
     .filter((s) => s.id.startsWith('20180918Si/'))

@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  newUploader,
   folderSeries,
   references,
   settled,
@@ -11,18 +10,15 @@ import {
   type LocalSeries,
   type Uploader,
 } from '../../../test/conversion-flow';
-import { buildTeam, buildUser } from '../../../test/factories';
+import { everythingStored } from '../../../test/files';
 import { IDENTITY_TEXTS, PLANTED_IDENTITY, withIdentity } from '../../../test/identity';
 import { sameVolume } from '../../../test/nifti-volume';
-import { createTestApp } from '../../../test/test-app';
 
 /** An anonymised upload on a server of its own, so every byte it stores can be searched. */
 
 let u: Uploader;
 beforeAll(async () => {
-  const t = await createTestApp();
-  const owner = await buildUser(t);
-  u = { t, owner, team: await buildTeam(t, owner) };
+  u = await newUploader();
 });
 afterAll(async () => u.t.close());
 
@@ -77,19 +73,8 @@ describe('anonymised upload', () => {
       const reference = (await references('dcm_qa_nih')).find((r) => r.name === 'EPI_PE=AP_3.nii');
       expect(volumes.some((v) => reference && sameVolume(v, reference))).toBe(true);
 
-      // Every byte under DATA_DIR, and every row of the database, as text.
-      const stored: string[] = [];
-      const walk = async (dir: string) => {
-        for (const e of await readdir(dir, { withFileTypes: true })) {
-          const full = path.join(dir, e.name);
-          if (e.isDirectory()) await walk(full);
-          else stored.push((await readFile(full)).toString('latin1'));
-        }
-      };
-      await walk(u.t.app.deps.storage.root);
-      for (const table of ['studies', 'series', 'upload_sessions', 'upload_files', 'jobs'] as const)
-        stored.push(JSON.stringify(await u.t.db.selectFrom(table).selectAll().execute()));
-      const everything = stored.join('\n');
+      // Every byte under DATA_DIR (file names too), and every row of the database, as text.
+      const everything = await everythingStored(u.t);
       for (const text of [...IDENTITY_TEXTS, studyUid]) expect(everything.includes(text), text).toBe(false);
       expect(everything).toContain(patientName);
     },

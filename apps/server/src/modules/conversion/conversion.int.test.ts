@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  newUploader,
   folderSeries,
   references,
   settled,
@@ -7,9 +8,7 @@ import {
   volumesOf,
   type Uploader,
 } from '../../../test/conversion-flow';
-import { buildTeam, buildUser } from '../../../test/factories';
 import { sameVolume } from '../../../test/nifti-volume';
-import { createTestApp } from '../../../test/test-app';
 
 /**
  * The upload's second half through the real endpoints: files sent in chunks, the study stored, each
@@ -18,9 +17,7 @@ import { createTestApp } from '../../../test/test-app';
 
 let u: Uploader;
 beforeAll(async () => {
-  const t = await createTestApp();
-  const owner = await buildUser(t);
-  u = { t, owner, team: await buildTeam(t, owner) };
+  u = await newUploader();
 });
 afterAll(async () => u.t.close());
 

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderSeries, settled, upload, type Uploader } from '../../../test/conversion-flow';
-import { buildTeam, buildUser } from '../../../test/factories';
-import { createTestApp } from '../../../test/test-app';
+import { newUploader, folderSeries, settled, upload, type Uploader } from '../../../test/conversion-flow';
 
 /** The slideshow is made by the conversion job itself: a real series, uploaded and converted. */
 
 let u: Uploader;
 beforeAll(async () => {
-  const t = await createTestApp();
-  const owner = await buildUser(t);
-  u = { t, owner, team: await buildTeam(t, owner) };
+  u = await newUploader();
 });
 afterAll(async () => u.t.close());
 

@@ -1,0 +1,27 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TestApp } from './test-app';
+
+/** Every file below `dir`, as full paths, depth first in the order the folders list them. */
+export async function filesBelow(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await filesBelow(full)));
+    else out.push(full);
+  }
+  return out;
+}
+
+/**
+ * What a leak search reads: the name and bytes of every file under DATA_DIR, and every row of the tables an
+ * upload writes, as one text.
+ */
+export async function everythingStored(t: TestApp): Promise<string> {
+  const stored: string[] = [];
+  for (const file of await filesBelow(t.app.deps.storage.root))
+    stored.push(path.basename(file), (await readFile(file)).toString('latin1'));
+  for (const table of ['studies', 'series', 'upload_sessions', 'upload_files', 'jobs'] as const)
+    stored.push(JSON.stringify(await t.db.selectFrom(table).selectAll().execute()));
+  return stored.join('\n');
+}

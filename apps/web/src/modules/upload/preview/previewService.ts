@@ -24,6 +24,12 @@ type FileOf = (ref: FileRef) => File | undefined;
 /** Slices kept per series, about 5 MB of PNGs at 512 px. */
 const KEPT_SLICES = 64;
 
+/** Keeps a slice's outcome, dropping the oldest one past KEPT_SLICES (a Map iterates in insertion order). */
+export function keepSlice(cache: Map<number, PreviewOutcome>, slice: number, outcome: PreviewOutcome): void {
+  cache.set(slice, outcome);
+  if (cache.size > KEPT_SLICES) cache.delete(cache.keys().next().value as number);
+}
+
 function outcomeOf(result: RenderResult | PreviewFailure, slices: 'nifti' | 'dicom'): PreviewOutcome {
   if (!result.ok) {
     return {
@@ -109,9 +115,7 @@ export function createPreviewService(pool: PreviewPool, fileOf: FileOf): Preview
       const cached = cache.get(slice);
       if (cached) return cached;
       const outcome = await compute(series, files as File[], slice, signal);
-      cache.set(slice, outcome);
-      // Maps iterate in insertion order: the first key is the oldest slice shown.
-      if (cache.size > KEPT_SLICES) cache.delete(cache.keys().next().value as number);
+      keepSlice(cache, slice, outcome);
       return outcome;
     },
     needsConversion(series) {

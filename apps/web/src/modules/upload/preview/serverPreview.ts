@@ -2,10 +2,7 @@ import { api, hostPrefix } from '@voxa/contracts';
 import { isEncapsulatedSyntax, type UploadSeries } from '@voxa/imaging';
 import { fillPath } from '../../../lib/request';
 import { browserConnection } from '../transfer/browserConnection';
-import type { PreviewOutcome, PreviewService } from './previewService';
-
-/** Slices kept per series: PNGs of about 20 kB at tile size. */
-const KEPT_SLICES = 64;
+import { keepSlice, type PreviewOutcome, type PreviewService } from './previewService';
 
 /** Decoded from the 422 of GET c-upload/preview (errors.preview). */
 function placeholderOf(status: number, body: { message?: unknown; errors?: { preview?: unknown } }) {
@@ -21,7 +18,6 @@ function placeholderOf(status: number, body: { message?: unknown; errors?: { pre
  */
 export function createServerPreviewService(session: string, fetcher: typeof fetch = fetch): PreviewService {
   const images = new Map<string, Map<number, PreviewOutcome>>();
-  const shown = new Set<string>();
 
   const load = async (series: UploadSeries, slice: number, signal: AbortSignal) => {
     const path = fillPath(api.archives.preview.path, { session, uploadId: series.uploadId ?? '' });
@@ -44,15 +40,14 @@ export function createServerPreviewService(session: string, fetcher: typeof fetc
       const cached = cache.get(slice);
       if (cached) return cached;
       const outcome = await load(series, slice, signal);
-      shown.add(key);
-      cache.set(slice, outcome);
-      if (cache.size > KEPT_SLICES) cache.delete(cache.keys().next().value as number);
+      keepSlice(cache, slice, outcome);
       return outcome;
     },
+    // Until its first preview has come back, a compressed series waits for the server's dcm2niix.
     needsConversion: (series) =>
       series.type === 'dcm' &&
       isEncapsulatedSyntax(series.transferSyntaxUID) &&
-      !shown.has(series.uploadId ?? series.id),
+      !images.get(series.uploadId ?? series.id)?.size,
   };
 }
 

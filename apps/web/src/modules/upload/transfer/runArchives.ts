@@ -90,6 +90,8 @@ export async function runArchives(
     lastModified: file.lastModified,
     seriesId: ARCHIVES,
   }));
+  const originalNames = new Map(files.map((f, index) => [f.path, archives[index]?.name ?? f.path]));
+  const originalName = (uploaded: string) => originalNames.get(uploaded) ?? uploaded;
   const sent = await uploadFiles(files, {
     session,
     connection: services.connection,
@@ -102,14 +104,12 @@ export async function runArchives(
   const failed: InflatedArchive[] = sent.files
     .filter((outcome) => outcome.status !== 'done')
     .map((outcome) => ({
-      name: archives[files.findIndex((f) => f.path === outcome.path)]?.name ?? outcome.path,
+      name: originalName(outcome.path),
       files: 0,
       error: outcome.error ?? 'The archive could not be uploaded.',
     }));
   if (failed.length === archives.length) return { studies: [], failed };
 
-  const originalName = (uploaded: string) =>
-    archives[files.findIndex((f) => f.path === uploaded)]?.name ?? uploaded;
   const events = services.sortEvents(session, (archive) =>
     progress.archiveRead({ ...archive, name: originalName(archive.name) }),
   );

@@ -16,12 +16,12 @@ function placeholderOf(status: number, body: { message?: unknown; errors?: { pre
  * the server renders each slice to a small PNG, so a slow network carries tiles, not the files. The first
  * preview of a compressed series waits for the server's dcm2niix (generatingPreviewNii meanwhile).
  */
-export function createServerPreviewService(session: string, fetcher: typeof fetch = fetch): PreviewService {
+function createServerPreviewService(session: string): PreviewService {
   const images = new Map<string, Map<number, PreviewOutcome>>();
 
   const load = async (series: UploadSeries, slice: number, signal: AbortSignal) => {
     const path = fillPath(api.archives.preview.path, { session, uploadId: series.uploadId ?? '' });
-    const res = await fetcher(`${hostPrefix(api.archives.preview)}${path}?slice=${slice}`, {
+    const res = await fetch(`${hostPrefix(api.archives.preview)}${path}?slice=${slice}`, {
       headers: { 'X-Requested-With': 'XMLHttpRequest', ...browserConnection().headers() },
       signal,
     });

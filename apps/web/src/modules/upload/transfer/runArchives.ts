@@ -5,7 +5,7 @@ import type { TransferConnection } from './transferClient';
 import { uploadFiles, type TransferFile } from './uploader';
 
 /** Between two looks at the metadata while no inflated:all event has come (a socket may drop). */
-export const SORT_POLL_MS = 3000;
+const SORT_POLL_MS = 3000;
 
 export interface ArchiveServices {
   call: typeof apiCall;
@@ -50,7 +50,7 @@ const delay = (ms: number, signal?: AbortSignal) =>
  * archive's own name may carry the patient's. The spec's `*nii.gz` kind keeps its suffix, which is how
  * the server tells it from a zip.
  */
-export function archiveUploadName(index: number, name: string): string {
+function archiveUploadName(index: number, name: string): string {
   return name.toLowerCase().endsWith('.zip') ? `${index + 1}.zip` : `${index + 1}_nii.gz`;
 }
 

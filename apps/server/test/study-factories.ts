@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SeriesStatus } from '@voxa/contracts';
 import { studyUidHash } from '../src/modules/studies/study-uid-hash';
 import type { TestTeam, TestUser } from './factories';
 import type { TestApp } from './test-app';
@@ -39,7 +40,7 @@ export interface SeriesOptions {
   sort?: number;
   seriesNumber?: number;
   refSerie?: boolean;
-  status?: string;
+  status?: SeriesStatus;
   data?: Record<string, unknown>;
   uploadId?: number;
 }

@@ -160,5 +160,7 @@ export const SeriesConversionEvent = z.object({
   serieClientUploadId: z.string(),
   status: SeriesStatus,
   message: z.string().optional(),
+  /** What dcm2niix warned of for a done series: its output may need a look. */
+  warnings: z.array(z.string()).optional(),
 });
 export type SeriesConversionEvent = z.infer<typeof SeriesConversionEvent>;

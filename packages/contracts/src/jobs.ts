@@ -1,10 +1,31 @@
 import { z } from 'zod';
 import { Id } from './common';
 
-/** Background jobs and their payloads: ids only, the worker reads the rest from the database. */
+/**
+ * Where the files of a series to convert are, within its upload session: the session's received files
+ * (named by the page's file ids), or files its archives gave (paths the sort listed in its metadata).
+ */
+export const ConversionSource = z.discriminatedUnion('location', [
+  z.object({ location: z.literal('local'), fileIds: z.array(z.string().min(1)).min(1) }),
+  z.object({ location: z.literal('server'), paths: z.array(z.string().min(1)).min(1) }),
+]);
+export type ConversionSource = z.infer<typeof ConversionSource>;
+
+export const ConvertSeriesJob = z.object({
+  seriesId: Id,
+  /** The upload session's uuid. */
+  session: z.string(),
+  type: z.enum(['dcm', 'nii']),
+  /** De-identify what is stored and served (the study's 'Anonymize all'). */
+  anonymize: z.boolean(),
+  source: ConversionSource,
+});
+export type ConvertSeriesJob = z.infer<typeof ConvertSeriesJob>;
+
+/** Background jobs and their payloads: ids and small facts; the worker reads the rest from the database. */
 export const JOBS = {
-  /** Converts one uploaded series to NIfTI (de-identifying it first when the study asks for it). */
-  'convert-series': z.object({ seriesId: Id }),
+  /** Converts one uploaded series to NIfTI from the bytes received, then de-identifies what it keeps. */
+  'convert-series': ConvertSeriesJob,
   /** Inflates the archives of one upload session and reads what they hold (modules/archives). */
   'sort-session': z.object({ sessionId: Id }),
   /** Removes the raw files of upload sessions abandoned for longer than UPLOAD_SESSION_TTL_HOURS. */

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDcm2niixConverter, type Dcm2niixFactory, type Dcm2niixModule } from './dcm2niix';
+import {
+  conversionWarnings,
+  createDcm2niixConverter,
+  type Dcm2niixFactory,
+  type Dcm2niixModule,
+} from './dcm2niix';
 
 /** An in-memory stand-in for the Emscripten module: files in a Map, callMain scripted per test. */
 function fakeModule(callMain: (print: (line: string) => void) => number) {
@@ -77,5 +82,28 @@ describe('createDcm2niixConverter', () => {
     }
     const empty = fakeModule(() => 2);
     expect(await createDcm2niixConverter(empty.factory).convert(input)).toMatchObject({ ok: false });
+  });
+});
+
+describe('conversionWarnings', () => {
+  it("keeps dcm2niix's warnings about the output, once each, without the benign ones", () => {
+    const log = [
+      'Chris Rorden dcm2niix v1.0.20241231',
+      'Warning: Empty protocol name(s) (0018,1030)',
+      'Warning: Note these images have gantry tilt of 18.5 degrees (manufacturer ID = 2)',
+      'Warning: Interslice distance varies in this volume (incompatible with NIfTI format).',
+      '  Warning: Interslice distance varies in this volume (incompatible with NIfTI format).',
+      'Convert 28 DICOM as /out/series (512x512x28x1)',
+    ];
+    expect(conversionWarnings(log)).toEqual([
+      'Note these images have gantry tilt of 18.5 degrees (manufacturer ID = 2)',
+      'Interslice distance varies in this volume (incompatible with NIfTI format).',
+    ]);
+  });
+
+  it('gives none for a clean log and at most ten for a noisy one', () => {
+    expect(conversionWarnings(['Convert 2 DICOM as /out/series'])).toEqual([]);
+    const noisy = Array.from({ length: 30 }, (_, i) => `Warning: slice ${i} odd`);
+    expect(conversionWarnings(noisy)).toHaveLength(10);
   });
 });

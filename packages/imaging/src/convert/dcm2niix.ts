@@ -47,6 +47,23 @@ export function suspectLogLine(log: string[]): string | undefined {
   return log.find((line) => SUSPECT_LOG.some((pattern) => pattern.test(line)));
 }
 
+/** Warnings that say nothing about the output's geometry or timing (a blank text field). */
+const BENIGN_WARNINGS = [/Empty (protocol name|series description)/i];
+const MAX_WARNINGS = 10;
+
+/**
+ * What dcm2niix warned of while converting (its `Warning:` lines: gantry tilt, uneven slice spacing,
+ * mosaic or slice-timing doubts...), once each and at most ten, for the series to show: an output it
+ * warned about is not silently done.
+ */
+export function conversionWarnings(log: string[]): string[] {
+  const warnings = log
+    .map((line) => line.trim())
+    .filter((line) => /^warning:/i.test(line) && !BENIGN_WARNINGS.some((pattern) => pattern.test(line)))
+    .map((line) => line.replace(/^warning:\s*/i, ''));
+  return [...new Set(warnings)].slice(0, MAX_WARNINGS);
+}
+
 function removeDir(mod: Dcm2niixModule, dir: string): void {
   for (const name of mod.FS.readdir(dir)) {
     if (name !== '.' && name !== '..') mod.FS.unlink(`${dir}/${name}`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ServerSeries } from '@voxa/contracts';
 import { ConversionError } from '../../platform/dcm2niix';
 import { relativeKey } from '../../platform/storage';
-import { convertedDirKey, convertedKey, inflatedKey } from './layout';
+import { convertedDirKey, convertedKey, inflatedKey } from '../../platform/storage/layout';
 import type { ArchiveDeps } from './service';
 
 /** A hard link where the file system allows one (no second copy of a large series), else a copy. */

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Storage } from '../../platform/storage';
-import { metadataKey } from './layout';
+import { metadataKey } from '../../platform/storage/layout';
 import type { SortedMetadata } from './metadata';
 
 /** Parsed metadata of the last sessions asked about: previews of one series read it once. */

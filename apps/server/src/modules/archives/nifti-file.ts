@@ -6,7 +6,7 @@ import { notFound, unprocessable } from '../../http/errors';
 import { ConversionError } from '../../platform/dcm2niix';
 import { relativeKey } from '../../platform/storage';
 import { convertedNifti } from './converted';
-import { inflatedKey } from './layout';
+import { inflatedKey } from '../../platform/storage/layout';
 import type { ArchiveDeps, SortedSeries } from './service';
 
 async function niftiPath(deps: ArchiveDeps, teamId: number, session: string, series: ServerSeries) {

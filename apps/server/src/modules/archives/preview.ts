@@ -23,7 +23,7 @@ import { ConversionError } from '../../platform/dcm2niix';
 import { encodePng } from '../../platform/png/encode';
 import { relativeKey } from '../../platform/storage';
 import { convertedNifti } from './converted';
-import { inflatedKey } from './layout';
+import { inflatedKey } from '../../platform/storage/layout';
 import { resizeRgba } from './resize';
 import type { ArchiveDeps } from './service';
 

@@ -1,46 +1,38 @@
 import { gunzipSync } from 'node:zlib';
-import type { SeriesConversionEvent, SeriesStatus } from '@voxa/contracts';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { ConvertSeriesJob, SeriesConversionEvent, SeriesStatus } from '@voxa/contracts';
+import { conversionWarnings } from '@voxa/imaging/dcm2niix';
 import type { Deps } from '../../deps';
 import { ConversionError } from '../../platform/dcm2niix';
 import type { StorageKey } from '../../platform/storage';
-import { relativeKey } from '../../platform/storage';
-import { deidentifyDicom } from '../deidentify/deidentify';
-import { teamReplacements } from '../deidentify/keyed';
-import { teamKey } from '../deidentify/team-key';
+import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { blankNiftiText } from '../deidentify/nifti';
-import type { SeriesSource } from './convert-request';
-import { subSeriesUuid } from './outputs';
-import { inflatedKey } from '../archives/layout';
-import { storedFileKey } from '../upload/layout';
-import { seriesKey } from '../studies/series-folder';
+import { readSeriesData, seriesDataText, type SeriesData } from '../studies/series-data';
 import { writeSlideshow } from '../studies/slideshow';
+import { deidentifyOutputs, renameOutputs, subSeriesUuid, type SeriesOutputs } from './outputs';
+import { keepDicom } from './series-dicom';
+import { inputName, linkInput, sourceKeys } from './series-input';
 
-export { seriesKey };
-
-interface Job {
-  seriesId: number;
-  seriesUuid: string;
-  studyId: number;
+interface Series {
+  id: number;
+  uuid: string;
+  status: SeriesStatus;
+  data: SeriesData;
   studyUuid: string;
   teamId: number;
   userId: number | null;
-  status: string;
-  data: Record<string, unknown>;
   studyClientId: string;
 }
 
-async function loadJob(deps: Deps, seriesId: number): Promise<Job | null> {
+async function loadSeries(deps: Deps, seriesId: number): Promise<Series | null> {
   const row = await deps.db
     .selectFrom('series')
     .innerJoin('studies', 'studies.id', 'series.study_id')
     .select([
-      'series.id as seriesId',
-      'series.uuid as seriesUuid',
+      'series.id',
+      'series.uuid',
       'series.status',
       'series.data',
-      'studies.id as studyId',
       'studies.uuid as studyUuid',
       'studies.team_id as teamId',
       'studies.user_id as userId',
@@ -49,103 +41,108 @@ async function loadJob(deps: Deps, seriesId: number): Promise<Job | null> {
     .where('series.id', '=', seriesId)
     .executeTakeFirst();
   if (!row) return null;
-  return { ...row, studyClientId: String(row.studyData.clientId ?? '') };
+  const { studyData, data, ...rest } = row;
+  return { ...rest, data: readSeriesData(data), studyClientId: String(studyData.clientId ?? '') };
 }
 
-async function setStatus(deps: Deps, job: Job, status: SeriesStatus, data?: Record<string, unknown>) {
+async function save(deps: Deps, series: Series, status: SeriesStatus, data?: SeriesData) {
   await deps.db
     .updateTable('series')
-    .set({ status, updated_at: new Date(), ...(data && { data: JSON.stringify(data) }) })
-    .where('id', '=', job.seriesId)
+    .set({ status, updated_at: new Date(), ...(data && { data: seriesDataText(data) }) })
+    .where('id', '=', series.id)
     .execute();
 }
 
-function announce(deps: Deps, job: Job, status: 'done' | 'error', message?: string) {
-  if (job.userId === null) return;
+type Outcome = { status: 'done'; warnings?: string[] } | { status: 'error'; message: string };
+
+function announce(deps: Deps, series: Series, outcome: Outcome) {
+  if (series.userId === null) return;
   const payload: SeriesConversionEvent = {
-    studyUuid: job.studyUuid,
-    seriesUuid: job.seriesUuid,
-    studyClientId: job.studyClientId,
-    serieClientUploadId: String(job.data.clientId ?? ''),
-    status,
-    ...(message && { message }),
+    studyUuid: series.studyUuid,
+    seriesUuid: series.uuid,
+    studyClientId: series.studyClientId,
+    serieClientUploadId: series.data.clientId ?? '',
+    ...outcome,
   };
-  deps.realtime.toUser(job.userId, `upload:conversion:oneserie:${status}`, payload);
-}
-
-/** Where one of the series' files is: the session's uploaded files, or the files its archives gave. */
-function sourceKey(teamId: number, source: SeriesSource, name: string): StorageKey {
-  return source.location === 'server'
-    ? [...inflatedKey(teamId, source.session), ...relativeKey(name)]
-    : storedFileKey(teamId, source.session, relativeKey(name));
-}
-
-/** The series' files as the conversion reads them: de-identified when the study is anonymised. */
-async function stageDicom(deps: Deps, job: Job, source: SeriesSource, target: StorageKey) {
-  const replacements = teamReplacements(teamKey(deps.keys, job.teamId));
-  await deps.storage.remove(target);
-  for (const [index, name] of source.files.entries()) {
-    const from = await deps.storage.path(sourceKey(job.teamId, source, name));
-    const bytes = new Uint8Array(await readFile(from));
-    // Staged files get neutral names: a file name may carry the patient's.
-    const staged = [...target, `${String(index + 1).padStart(6, '0')}.dcm`];
-    await deps.storage.writeAtomic(staged, source.anonymize ? deidentifyDicom(bytes, replacements) : bytes);
-  }
+  deps.realtime.toUser(series.userId, `upload:conversion:oneserie:${outcome.status}`, payload);
 }
 
 /**
- * Converts one series (the `convert-series` job): stages its files (de-identified when asked), runs
- * dcm2niix, and keeps each output as a sub-series `{series uuid}-NNN`. A series that cannot convert ends
- * in error with dcm2niix's reason; the job itself then succeeds, so one broken series stops nothing else.
- * Idempotent: a series already done is left alone, and a rerun after a crash starts its staging afresh.
+ * Converts one series (the `convert-series` job) from the bytes as they were received, so dcm2niix sees
+ * every attribute it needs (positions, times, vendors' private groups) whatever the anonymisation: the
+ * files are linked into the series' input folder, converted, and only then de-identified, the outputs
+ * (NIfTI header text, JSON sidecar) and the stored DICOM alike (docs/decisions/0023). Each volume is kept
+ * as a sub-series `{series uuid}-NNN` with its .json, .bval and .bvec; dcm2niix's warnings stay with the
+ * series. A series that cannot convert ends in error with the reason; the job itself then succeeds, so
+ * one broken series stops nothing else. Idempotent: a series already settled is left alone, and a rerun
+ * after a crash starts afresh.
  */
-export async function convertSeriesJob(deps: Deps, { seriesId }: { seriesId: number }): Promise<void> {
-  const job = await loadJob(deps, seriesId);
-  if (!job || job.status === 'done' || job.status === 'error') return;
-  const source = job.data.source as SeriesSource | undefined;
-  if (!source) return;
-  const base = seriesKey(job.teamId, job.studyUuid, job.seriesUuid);
+export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promise<void> {
+  const series = await loadSeries(deps, job.seriesId);
+  if (!series || series.status === 'done' || series.status === 'error') return;
+  const folder = seriesKey(series.teamId, series.studyUuid, series.uuid);
+  const niftiDir = seriesPartKey(folder, 'nifti');
   try {
-    await setStatus(deps, job, 'generatingNii');
-    const niftiDir = [...base, 'nifti'];
+    await save(deps, series, 'generatingNii');
     await deps.storage.remove(niftiDir);
-    let outputs: string[];
-    if (source.type === 'nii') {
-      outputs = [await storeNifti(deps, job, source, niftiDir)];
-    } else {
-      const dicomDir = [...base, 'dicom'];
-      await stageDicom(deps, job, source, dicomDir);
-      const converted = await deps.converter.convert(
-        await deps.storage.path(dicomDir),
-        await deps.storage.path(niftiDir),
-      );
-      outputs = await renameOutputs(deps, job, niftiDir, converted.files);
-    }
-    if (source.anonymize) await removeSources(deps, job, source);
-    const slideshow = await slideshowOf(deps, base, outputs);
-    // The folder is recorded: a series moved to another study later keeps its files where they are.
-    await setStatus(deps, job, 'done', {
-      ...job.data,
-      nifti: outputs,
-      folder: base,
+    const sources = await sourceKeys(deps, series.teamId, job);
+    const { outputs, warnings } =
+      job.type === 'nii'
+        ? { outputs: await storeNifti(deps, series, job, sources, niftiDir), warnings: [] }
+        : await convertDicom(deps, series, job, sources, folder);
+    const slideshow = await slideshowOf(deps, folder, outputs.volumes);
+    const data: SeriesData = {
+      ...series.data,
+      nifti: outputs.volumes,
+      outputs: outputs.files,
+      folder: [...folder],
+      warnings,
       slideshow,
       slideshowVersion: Date.now().toString(36),
-    });
-    announce(deps, job, 'done');
+    };
+    await save(deps, series, 'done', data);
+    // The originals go once nothing needs them: their de-identified copies are kept.
+    if (job.anonymize) for (const key of sources) await deps.storage.remove(key);
+    announce(deps, series, { status: 'done', ...(warnings.length > 0 && { warnings }) });
   } catch (error) {
-    const message =
-      error instanceof ConversionError || error instanceof Error ? error.message : String(error);
-    await setStatus(deps, job, 'error', { ...job.data, error: message });
-    announce(deps, job, 'error', message);
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.storage.remove(seriesPartKey(folder, 'input'));
+    await save(deps, series, 'error', { ...series.data, error: message });
+    announce(deps, series, { status: 'error', message });
   }
 }
 
+async function convertDicom(
+  deps: Deps,
+  series: Series,
+  job: ConvertSeriesJob,
+  sources: StorageKey[],
+  folder: StorageKey,
+): Promise<{ outputs: SeriesOutputs; warnings: string[] }> {
+  const input = await linkInput(deps, folder, sources);
+  const niftiDir = seriesPartKey(folder, 'nifti');
+  const converted = await deps.converter.convert(
+    await deps.storage.path(input),
+    await deps.storage.path(niftiDir),
+  );
+  const outputs = await renameOutputs(deps, niftiDir, series.uuid, converted.files);
+  if (job.anonymize) await deidentifyOutputs(deps, niftiDir, outputs.files);
+  await keepDicom(
+    deps,
+    series.teamId,
+    folder,
+    job.anonymize,
+    sources.map((_, i) => inputName(i)),
+  );
+  return { outputs, warnings: conversionWarnings(converted.log.split('\n')) };
+}
+
 /** The series' slideshow frames, made once here; a volume that cannot be drawn fails nothing (0 frames). */
-async function slideshowOf(deps: Deps, base: StorageKey, outputs: string[]): Promise<number> {
-  const [first] = outputs;
+async function slideshowOf(deps: Deps, folder: StorageKey, volumes: string[]): Promise<number> {
+  const [first] = volumes;
   if (!first) return 0;
   try {
-    return await writeSlideshow(deps.storage, base, first);
+    return await writeSlideshow(deps.storage, folder, first);
   } catch (error) {
     deps.log.warn({ err: error }, 'slideshow not made');
     return 0;
@@ -153,35 +150,19 @@ async function slideshowOf(deps: Deps, base: StorageKey, outputs: string[]): Pro
 }
 
 /** A NIfTI series is stored as it came (inflated; text fields blanked when anonymised). */
-async function storeNifti(deps: Deps, job: Job, source: SeriesSource, niftiDir: StorageKey): Promise<string> {
-  const [name] = source.files;
-  if (!name) throw new ConversionError('The series has no file.', '');
-  const from = await deps.storage.path(sourceKey(job.teamId, source, name));
-  let bytes: Uint8Array = new Uint8Array(await readFile(from));
+async function storeNifti(
+  deps: Deps,
+  series: Series,
+  job: ConvertSeriesJob,
+  sources: StorageKey[],
+  niftiDir: StorageKey,
+): Promise<SeriesOutputs> {
+  const [source] = sources;
+  if (!source) throw new ConversionError('The series has no file.', '');
+  let bytes: Uint8Array = new Uint8Array(await readFile(await deps.storage.path(source)));
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = new Uint8Array(gunzipSync(bytes));
-  if (source.anonymize) bytes = blankNiftiText(bytes);
-  const file = `${subSeriesUuid(job.seriesUuid, 1)}.nii`;
+  if (job.anonymize) bytes = blankNiftiText(bytes);
+  const file = `${subSeriesUuid(series.uuid, 1)}.nii`;
   await deps.storage.writeAtomic([...niftiDir, file], bytes);
-  return file;
-}
-
-/** dcm2niix's outputs renamed to sub-series uuids, each NIfTI with its sidecars (.json, .bval, .bvec). */
-async function renameOutputs(deps: Deps, job: Job, niftiDir: StorageKey, files: string[]): Promise<string[]> {
-  const volumes = files.filter((f) => f.endsWith('.nii'));
-  const renamed: string[] = [];
-  for (const [index, volume] of volumes.entries()) {
-    const stem = volume.slice(0, -'.nii'.length);
-    const uuid = subSeriesUuid(job.seriesUuid, index + 1);
-    for (const file of files.filter((f) => f.startsWith(`${stem}.`))) {
-      const extension = path.extname(file);
-      await deps.storage.move([...niftiDir, file], [...niftiDir, `${uuid}${extension}`]);
-    }
-    renamed.push(`${uuid}.nii`);
-  }
-  return renamed;
-}
-
-/** With anonymize on, the uploaded originals go as soon as their de-identified copies exist. */
-async function removeSources(deps: Deps, job: Job, source: SeriesSource) {
-  for (const name of source.files) await deps.storage.remove(sourceKey(job.teamId, source, name));
+  return { volumes: [file], files: [file] };
 }

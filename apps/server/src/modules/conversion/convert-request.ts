@@ -1,4 +1,4 @@
-import type { Body, Params, SeriesStatus } from '@voxa/contracts';
+import type { Body, ConversionSource, ConvertSeriesJob, Params, SeriesStatus } from '@voxa/contracts';
 import type { api } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import { notFound, unprocessable } from '../../http/errors';
@@ -6,20 +6,9 @@ import type { TeamContext } from '../../http/context';
 import { seriesPaths } from '../archives/metadata';
 import { readMetadata } from '../archives/metadata-store';
 import { findOwnSession } from '../upload/service';
+import { readSeriesData, seriesDataText } from '../studies/series-data';
 
 type ConvertRequest = Body<typeof api.conversion.convertSeries>;
-
-/**
- * Where a series' files are, as the job reads them: names under the session's stored files, or (location
- * 'server') paths under the files its archives gave (modules/archives). Rows from before `location` are local.
- */
-export interface SeriesSource {
-  session: string;
-  files: string[];
-  type: 'dcm' | 'nii';
-  anonymize: boolean;
-  location?: 'local' | 'server';
-}
 
 /**
  * Queues the conversion of one uploaded series: the study and series must be the team's and match each
@@ -46,27 +35,21 @@ export async function requestConversion(
     .executeTakeFirst();
   if (!series) throw notFound('Series not found.');
   if (series.status === 'done' || series.status === 'converting' || series.status === 'generatingNii')
-    return { status: series.status as SeriesStatus };
+    return { status: series.status };
 
-  const files =
+  const source: ConversionSource =
     body.location === 'server'
-      ? await sortedFilePaths(deps, ctx.team.id, session, body.files)
-      : await completeFileNames(deps, session.id, body.files);
-  const source: SeriesSource = {
-    session: session.uuid,
-    files,
-    type: body.type,
-    anonymize: body.anonymize,
-    location: body.location,
-  };
+      ? { location: 'server', paths: await sortedFilePaths(deps, ctx.team.id, session, body.files) }
+      : { location: 'local', fileIds: await completeFileIds(deps, session.id, body.files) };
+  const data = readSeriesData(series.data);
   // One job per request of this series: a series that ended in error can be converted again, and the
   // status guard in the update keeps two requests at once from queueing it twice.
-  const attempt = Number(series.data.conversionAttempt ?? 0) + 1;
+  const attempt = (data.conversionAttempt ?? 0) + 1;
   const claimed = await deps.db
     .updateTable('series')
     .set({
       status: 'converting',
-      data: JSON.stringify({ ...series.data, source, idx: body.idx, conversionAttempt: attempt }),
+      data: seriesDataText({ ...data, idx: body.idx, conversionAttempt: attempt, error: undefined }),
       updated_at: new Date(),
     })
     .where('id', '=', series.id)
@@ -80,25 +63,33 @@ export async function requestConversion(
     .where('id', '=', body.studyRemoteId)
     .execute();
   // Named by the series' uuid: unique across databases, so a queue shared in Redis never mixes them up.
-  await deps.queue.add('convert-series', { seriesId: series.id }, `convert-series-${series.uuid}-${attempt}`);
+  const job: ConvertSeriesJob = {
+    seriesId: series.id,
+    session: session.uuid,
+    type: body.type,
+    anonymize: body.anonymize,
+    source,
+  };
+  await deps.queue.add('convert-series', job, `convert-series-${series.uuid}-${attempt}`);
   return { status: 'converting' };
 }
 
-/** The stored names of the files, each complete in the session; files are named by their upload file id. */
-async function completeFileNames(deps: Deps, sessionId: number, fileIds: string[]): Promise<string[]> {
+/** The page's ids of the series' files, each complete in the session (the job finds them by these). */
+async function completeFileIds(deps: Deps, sessionId: number, fileIds: string[]): Promise<string[]> {
   const rows = await deps.db
     .selectFrom('upload_files')
-    .select(['client_file_id', 'name', 'completed_at'])
+    .select('client_file_id')
     .where('session_id', '=', sessionId)
     .where('client_file_id', 'in', [...new Set(fileIds)])
+    .where('completed_at', 'is not', null)
     .execute();
-  const byId = new Map(rows.map((r) => [r.client_file_id, r]));
-  const missing = fileIds.filter((id) => !byId.get(id)?.completed_at);
+  const complete = new Set(rows.map((r) => r.client_file_id));
+  const missing = fileIds.filter((id) => !complete.has(id));
   if (missing.length > 0) {
     const message = `${missing.length} file(s) of the series are not uploaded completely.`;
     throw unprocessable(message, { files: missing.slice(0, 20) });
   }
-  return fileIds.map((id) => (byId.get(id) as { name: string }).name);
+  return fileIds;
 }
 
 /**

@@ -3,8 +3,7 @@ import type { api } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { TeamContext } from '../../http/context';
-import { convertedDirKey, inflatedKey, metadataKey } from '../archives/layout';
-import { sessionKey } from '../upload/layout';
+import { convertedDirKey, inflatedKey, metadataKey, storedFilesKey } from '../../platform/storage/layout';
 import type { Db } from '../../platform/db';
 import { finalStudyStatus, isConverting } from './policy';
 
@@ -54,7 +53,7 @@ export async function finishUpload(
 /** A study's final status from its series (section 4), stored and answered. */
 export async function settleStudy(db: Db, studyId: number, now = new Date()): Promise<StudyStatus> {
   const series = await db.selectFrom('series').select('status').where('study_id', '=', studyId).execute();
-  const status = finalStudyStatus(series.map((s) => s.status as SeriesStatus));
+  const status = finalStudyStatus(series.map((s) => s.status));
   await db.updateTable('studies').set({ status, updated_at: now }).where('id', '=', studyId).execute();
   return status;
 }
@@ -77,7 +76,7 @@ async function removeSettledSessions(deps: Deps, teamId: number, sessionIds: (nu
     if (!session) continue;
     // The uploaded files, and what the server made of its archives (inflated files, metadata, conversions).
     for (const key of [
-      [...sessionKey(teamId, session.uuid), 'files'],
+      storedFilesKey(teamId, session.uuid),
       inflatedKey(teamId, session.uuid),
       metadataKey(teamId, session.uuid),
       convertedDirKey(teamId, session.uuid),

@@ -4,6 +4,15 @@
  */
 export function blankNiftiText(bytes: Uint8Array): Uint8Array {
   const out = bytes.slice();
+  blankNiftiHeaderText(out);
+  return out;
+}
+
+/** The header bytes needed to blank a NIfTI's text fields (a NIfTI-2 header is 540 bytes). */
+export const NIFTI_HEADER_BYTES = 540;
+
+/** Blanks the text fields in place, in the first bytes of a NIfTI file (at least its header). */
+export function blankNiftiHeaderText(out: Uint8Array): void {
   const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   const size = view.getInt32(0, true);
   const swapped = view.getInt32(0, false);
@@ -22,5 +31,4 @@ export function blankNiftiText(bytes: Uint8Array): Uint8Array {
           ] // NIfTI-2
         : [];
   for (const [offset, length] of fields) out.fill(0, offset, offset + length);
-  return out;
 }

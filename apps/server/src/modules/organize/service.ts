@@ -8,21 +8,17 @@ import { studyListItem, presentStudies } from '../studies/list';
 import { presentSeries, type SeriesRowForList } from '../studies/present';
 import { SERIES_LIST_COLUMNS, studySeries } from '../studies/series';
 import { findStudy } from '../studies/service';
-import { seriesKey } from '../studies/series-folder';
+import { readSeriesData, seriesDataText, seriesFolder } from '../studies/series-data';
 import { planSortChange } from './sort-plan';
 
-/** What is kept of a series' data that the organize view may show: not its upload source or file folder. */
-function visibleData(data: Record<string, unknown>): Record<string, unknown> {
-  const { source: _source, folder: _folder, ...rest } = data;
-  return rest;
-}
-
 function organizeSeries(row: SeriesRowForList): OrganizeSeries {
-  const nifti = Array.isArray(row.data.nifti) ? row.data.nifti.filter((n) => typeof n === 'string') : [];
+  // What the organize view may show: not the series' file folder.
+  const { folder: _folder, ...data } = readSeriesData(row.data);
   return {
     ...presentSeries(row),
-    data: visibleData(row.data),
-    nifti: nifti.map((file) => file.replace(/\.nii$/, '')),
+    data,
+    nifti: (data.nifti ?? []).map((file) => file.replace(/\.nii$/, '')),
+    warnings: data.warnings ?? [],
   };
 }
 
@@ -229,10 +225,10 @@ export async function moveSeries(
       .executeTakeFirst();
     let sort = Number(last?.sort ?? 0);
     for (const s of moving) {
-      const folder = Array.isArray(s.data.folder) ? s.data.folder : seriesKey(teamId, s.study_uuid, s.uuid);
+      const data = { ...readSeriesData(s.data), folder: [...seriesFolder(s, s.study_uuid)] };
       await trx
         .updateTable('series')
-        .set({ study_id: target.id, sort: (sort += 1), data: JSON.stringify({ ...s.data, folder }) })
+        .set({ study_id: target.id, sort: (sort += 1), data: seriesDataText(data) })
         .where('id', '=', s.id)
         .execute();
     }

@@ -1,7 +1,7 @@
 import { encodeStudyId, type Label, type SeriesListItem, type StudyListItem } from '@voxa/contracts';
 import type { StudyRow } from '../../platform/db/schema';
 import { iso } from '../common/time';
-import { slideshowFrameCount } from './series-folder';
+import { readSeriesData } from './series-data';
 
 /** The series columns the lists read. */
 export interface SeriesRowForList {
@@ -20,8 +20,7 @@ export interface SeriesRowForList {
 
 /** URLs (under /api) of a series' slideshow frames; the version makes them safe to cache for good. */
 export function slideshowUrls(series: Pick<SeriesRowForList, 'uuid' | 'data'>): string[] {
-  const frames = slideshowFrameCount(series.data);
-  const version = typeof series.data.slideshowVersion === 'string' ? series.data.slideshowVersion : '0';
+  const { slideshow: frames = 0, slideshowVersion: version = '0' } = readSeriesData(series.data);
   return Array.from(
     { length: frames },
     (_, frame) => `/api/studies-v2/slideshow/${series.uuid}/${frame}?v=${encodeURIComponent(version)}`,

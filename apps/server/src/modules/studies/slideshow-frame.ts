@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import type { Storage } from '../../platform/storage';
-import { seriesFolder, slideshowFrameCount, slideshowFrameKey } from './series-folder';
+import { slideshowFrameKey } from '../../platform/storage/layout';
+import { seriesFolder, slideshowFrameCount } from './series-data';
 
 export interface SlideshowFrame {
   png: Buffer;

@@ -3,7 +3,7 @@ import { buildMember, buildTeam, buildUser, type TestTeam, type TestUser } from 
 import { buildSeries, buildStudy } from '../../../test/study-factories';
 import { syntheticNifti } from '../../../test/synthetic-nifti';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { seriesKey } from './series-folder';
+import { seriesKey } from '../../platform/storage/layout';
 import { writeSlideshow } from './slideshow';
 
 let t: TestApp;

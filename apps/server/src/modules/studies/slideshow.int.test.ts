@@ -5,7 +5,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, type Storage } from '../../platform/storage';
 import { syntheticNifti } from '../../../test/synthetic-nifti';
-import { slideshowFrameKey } from './series-folder';
+import { slideshowFrameKey } from '../../platform/storage/layout';
 import { writeSlideshow } from './slideshow';
 
 let root: string;

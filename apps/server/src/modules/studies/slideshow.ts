@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { displayForRange, niftiDisplayRange, niftiSlice, readNiftiVolume, renderRgba } from '@voxa/imaging';
 import { encodePng } from '../../platform/png/encode';
 import type { Storage, StorageKey } from '../../platform/storage';
-import { slideshowFrameKey } from './series-folder';
+import { seriesPartKey, slideshowFrameKey } from '../../platform/storage/layout';
 import { frameSize, resampleNearest, slideshowSlices } from './slideshow-frames';
 
 /**
@@ -15,14 +15,14 @@ export async function writeSlideshow(
   folder: StorageKey,
   niftiFile: string,
 ): Promise<number> {
-  const bytes = await readFile(await storage.path([...folder, 'nifti', niftiFile]));
+  const bytes = await readFile(await storage.path([...seriesPartKey(folder, 'nifti'), niftiFile]));
   const read = readNiftiVolume(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   if (!read.ok) return 0;
   const { volume } = read;
   const display = displayForRange(niftiDisplayRange(volume));
   const size = frameSize(volume.width, volume.height, volume.spacing);
   const slices = slideshowSlices(volume.slices);
-  await storage.remove([...folder, 'slideshow']);
+  await storage.remove(seriesPartKey(folder, 'slideshow'));
   for (const [frame, slice] of slices.entries()) {
     const rgba = renderRgba(niftiSlice(volume, slice), display);
     const scaled = resampleNearest(new Uint8Array(rgba.buffer), volume.width, volume.height, size);

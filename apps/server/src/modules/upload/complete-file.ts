@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { HttpError } from '../../http/errors';
 import type { UploadFileRow } from '../../platform/db/schema';
 import type { StorageKey } from '../../platform/storage';
-import { partialKey, storedFileKey } from './layout';
+import { partialKey, storedFileKey } from '../../platform/storage/layout';
 import type { UploadRuntime } from './service';
 
 async function sha256Of(rt: UploadRuntime, key: StorageKey): Promise<string> {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SeriesStatus } from '@voxa/contracts';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { buildSeries, buildStudy } from '../../../test/study-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -43,7 +44,7 @@ async function sessionWithFile(): Promise<{ session: string; id: number }> {
   return { session, id: row.id };
 }
 
-const studyOfSession = async (sessionId: number, statuses: string[]) => {
+const studyOfSession = async (sessionId: number, statuses: SeriesStatus[]) => {
   const study = await buildStudy(t, team, { uploadId: sessionId });
   await t.db.updateTable('studies').set({ status: 'uploading' }).where('id', '=', study.id).execute();
   for (const status of statuses) await buildSeries(t, team, study, { status, uploadId: sessionId });

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import { settleStudy } from '../conversion/finish';
 import { CONVERTING_STATUSES } from '../conversion/policy';
-import { sessionKey } from './layout';
+import { sessionKey } from '../../platform/storage/layout';
 
 /** Sessions expired in one run at most; the next run takes the rest. */
 const BATCH = 100;

@@ -2,7 +2,7 @@ import type { UploadHeader } from '@voxa/contracts';
 import { HttpError, unprocessable } from '../../http/errors';
 import type { UploadFileRow } from '../../platform/db/schema';
 import { ChunkTooLongError, tapChunk } from './chunk-stream';
-import { partialKey } from './layout';
+import { partialKey } from '../../platform/storage/layout';
 import { chunkRange } from './policy';
 import type { UploadRuntime } from './service';
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { SeriesStatus } from '@voxa/contracts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -232,7 +233,8 @@ export interface SeriesTable {
   /** At most one per study (a partial unique index). */
   ref_serie: Generated<boolean>;
   sort: Generated<number>;
-  status: Generated<StudyStatus>;
+  /** A real enum: a CHECK constraint holds the column to the contract's statuses (migration 0007). */
+  status: Generated<SeriesStatus>;
   data: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

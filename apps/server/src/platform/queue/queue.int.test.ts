@@ -25,9 +25,9 @@ function contract(make: () => JobQueue) {
     const queue = make();
     const seen: number[] = [];
     const id = `job-${randomUUID()}`;
-    await queue.add('convert-series', { seriesId: 7 }, id);
-    await queue.add('convert-series', { seriesId: 7 }, id);
-    queue.work('convert-series', async ({ seriesId }) => void seen.push(seriesId));
+    await queue.add('sort-session', { sessionId: 7 }, id);
+    await queue.add('sort-session', { sessionId: 7 }, id);
+    queue.work('sort-session', async ({ sessionId }) => void seen.push(sessionId));
     await until(() => seen.length === 1);
     await new Promise((r) => setTimeout(r, 300));
     expect(seen).toEqual([7]);
@@ -37,11 +37,11 @@ function contract(make: () => JobQueue) {
   it('retries a job whose handler throws', async () => {
     const queue = make();
     let calls = 0;
-    queue.work('convert-series', async () => {
+    queue.work('sort-session', async () => {
       calls += 1;
       if (calls === 1) throw new Error('flaky disk');
     });
-    await queue.add('convert-series', { seriesId: 8 }, `job-${randomUUID()}`);
+    await queue.add('sort-session', { sessionId: 8 }, `job-${randomUUID()}`);
     await until(() => calls === 2, 15_000);
     await queue.close();
   });
@@ -53,13 +53,13 @@ describe('database queue', () => {
   it('takes over a job whose worker died (its lease ran out), and reruns a failed job added again', async () => {
     const id = `job-${randomUUID()}`;
     await sql`INSERT INTO jobs (id, name, payload, status, attempts, locked_until)
-      VALUES (${id}, 'convert-series', '{"seriesId":9}'::jsonb, 'running', 1, now() - interval '1 second')`.execute(
+      VALUES (${id}, 'sort-session', '{"sessionId":9}'::jsonb, 'running', 1, now() - interval '1 second')`.execute(
       t.db,
     );
     const queue = dbQueue(t.db, { pollMs: 50, retryDelay: () => 50 });
     const seen: number[] = [];
-    queue.work('convert-series', async ({ seriesId }) => {
-      seen.push(seriesId);
+    queue.work('sort-session', async ({ sessionId }) => {
+      seen.push(sessionId);
       if (seen.length <= 2) throw new Error('broken');
     });
     await until(async () => {
@@ -67,19 +67,19 @@ describe('database queue', () => {
       return row?.status === 'failed';
     });
     expect(seen).toEqual([9, 9]);
-    await queue.add('convert-series', { seriesId: 9 }, id);
+    await queue.add('sort-session', { sessionId: 9 }, id);
     await until(() => seen.length === 3);
     await queue.close();
   });
 
   it('refuses a payload that does not match the job contract', async () => {
     const id = `job-${randomUUID()}`;
-    await sql`INSERT INTO jobs (id, name, payload) VALUES (${id}, 'convert-series', '{"seriesId":"x"}'::jsonb)`.execute(
+    await sql`INSERT INTO jobs (id, name, payload) VALUES (${id}, 'sort-session', '{"sessionId":"x"}'::jsonb)`.execute(
       t.db,
     );
     const queue = dbQueue(t.db, { pollMs: 50, retryDelay: () => 10 });
     const seen: unknown[] = [];
-    queue.work('convert-series', async (payload) => void seen.push(payload));
+    queue.work('sort-session', async (payload) => void seen.push(payload));
     await until(async () => {
       const row = await t.db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirst();
       return row?.status === 'failed';

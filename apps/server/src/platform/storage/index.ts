@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream, type ReadStream } from 'node:fs';
-import { lstat, mkdir, open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, open, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -28,6 +28,11 @@ export interface Storage {
   sync(key: StorageKey): Promise<void>;
   /** Renames one key onto another (atomic on one file system), replacing the target. */
   move(from: StorageKey, to: StorageKey): Promise<void>;
+  /**
+   * Makes `to` name the same bytes as `from` without copying them (a hard link), replacing `to`; a copy
+   * only where the file system cannot link (another device).
+   */
+  link(from: StorageKey, to: StorageKey): Promise<void>;
   /** Size in bytes of a file, or null when there is none. */
   size(key: StorageKey): Promise<number | null>;
   read(key: StorageKey): Promise<ReadStream>;
@@ -99,6 +104,15 @@ export async function createStorage(root: string): Promise<Storage> {
     move: async (from, to) => {
       const source = await checked(from);
       await rename(source, await checked(to, true));
+    },
+    link: async (from, to) => {
+      const source = await checked(from);
+      const target = await checked(to, true);
+      await rm(target, { force: true });
+      await link(source, target).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EXDEV' && error.code !== 'EPERM') throw error;
+        await copyFile(source, target);
+      });
     },
     size: async (key) => {
       try {

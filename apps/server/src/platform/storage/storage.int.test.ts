@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,21 @@ describe('storage on real files', () => {
     await storage.move(key, ['s', 'files', 'file.dcm']);
     expect(await storage.size(key)).toBeNull();
     expect(await readFile(await storage.path(['s', 'files', 'file.dcm']), 'utf8')).toBe('helloworld');
+  });
+
+  it('links a file under a second name without copying its bytes, replacing what was there', async () => {
+    await storage.writeAtomic(['s', 'files', 'a.dcm'], Buffer.from('bytes'));
+    await storage.writeAtomic(['series', 'input', '1.dcm'], Buffer.from('old'));
+    await storage.link(['s', 'files', 'a.dcm'], ['series', 'input', '1.dcm']);
+    const [original, linked] = await Promise.all(
+      [
+        ['s', 'files', 'a.dcm'],
+        ['series', 'input', '1.dcm'],
+      ].map(async (k) => stat(await storage.path(k))),
+    );
+    expect(linked?.ino).toBe(original?.ino);
+    expect(await readFile(await storage.path(['series', 'input', '1.dcm']), 'utf8')).toBe('bytes');
+    await expect(storage.link(['s', '..', '..', 'x'], ['y'])).rejects.toThrow(UnsafePathError);
   });
 
   it('removes files and folders, and a missing one quietly', async () => {

@@ -1,0 +1,77 @@
+import type { StorageKey } from './paths';
+
+/**
+ * Every place the server keeps files under DATA_DIR, in one layout (modules name keys here, never build
+ * them). A team's files live under `teams/{teamId}/`:
+ *
+ *   uploads/{session}/partial/{fileRowId}      a file while its chunks arrive
+ *   uploads/{session}/files/{name}             a complete uploaded file (name: the client's checked path)
+ *   uploads/{session}/inflated/{archive}/...   what the session's archives hold
+ *   uploads/{session}/metadata.json            what the archives' sort read
+ *   uploads/{session}/converted/{uploadId}.nii an archive series' dcm2niix output, for previews
+ *   studies/{study}/series/{series}/input/     a conversion's input: links to the received files
+ *   studies/{study}/series/{series}/nifti/     every dcm2niix output of the series
+ *   studies/{study}/series/{series}/dicom/     the series' DICOM as stored (de-identified when anonymised)
+ *   studies/{study}/series/{series}/slideshow/ the studies list's frames
+ */
+const teamKey = (teamId: number): StorageKey => ['teams', String(teamId)];
+
+export const sessionKey = (teamId: number, session: string): StorageKey => [
+  ...teamKey(teamId),
+  'uploads',
+  session,
+];
+
+export const partialKey = (teamId: number, session: string, fileRowId: number): StorageKey => [
+  ...sessionKey(teamId, session),
+  'partial',
+  String(fileRowId),
+];
+
+export const storedFilesKey = (teamId: number, session: string): StorageKey => [
+  ...sessionKey(teamId, session),
+  'files',
+];
+
+export const storedFileKey = (teamId: number, session: string, name: StorageKey): StorageKey => [
+  ...storedFilesKey(teamId, session),
+  ...name,
+];
+
+export const inflatedKey = (teamId: number, session: string): StorageKey => [
+  ...sessionKey(teamId, session),
+  'inflated',
+];
+
+export const metadataKey = (teamId: number, session: string): StorageKey => [
+  ...sessionKey(teamId, session),
+  'metadata.json',
+];
+
+export const convertedDirKey = (teamId: number, session: string): StorageKey => [
+  ...sessionKey(teamId, session),
+  'converted',
+];
+
+export const convertedKey = (teamId: number, session: string, uploadId: string): StorageKey => [
+  ...convertedDirKey(teamId, session),
+  `${uploadId}.nii`,
+];
+
+export const seriesKey = (teamId: number, studyUuid: string, seriesUuid: string): StorageKey => [
+  ...teamKey(teamId),
+  'studies',
+  studyUuid,
+  'series',
+  seriesUuid,
+];
+
+/** The parts of a series' folder (see above). */
+export type SeriesPart = 'input' | 'nifti' | 'dicom' | 'slideshow';
+
+export const seriesPartKey = (folder: StorageKey, part: SeriesPart): StorageKey => [...folder, part];
+
+export const slideshowFrameKey = (folder: StorageKey, frame: number): StorageKey => [
+  ...seriesPartKey(folder, 'slideshow'),
+  `${frame}.png`,
+];

@@ -29,6 +29,7 @@ import { withServicesHost } from './http/openapi';
 import { attachRealtime } from './platform/realtime';
 import { loadServerKeys } from './platform/server-keys';
 import { createStorage } from './platform/storage';
+import { requestLogEntry } from './http/request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,12 +45,19 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Runs the background jobs in this process too (the `serve` and `worker` roles); default true. */
   workers?: boolean;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole HTTP app (API under /api and /svc, SPA elsewhere, socket.io) without listening. */
-export async function buildApp({ config, db, mailer, workers = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, mailer, workers = true, logStream } = options;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      serializers: { req: requestLogEntry },
+      ...(logStream && { stream: logStream }),
+    },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();

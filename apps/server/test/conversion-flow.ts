@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { TESTDATA_DIR } from './corpus';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from './factories';
 import { readVolume, type Volume } from './nifti-volume';
+import { withIdentity } from './identity';
 import { createTestApp, type TestApp } from './test-app';
 import { prepare, sendFile, sha256 } from './upload-calls';
 
@@ -15,9 +16,12 @@ export interface Uploader {
   team: TestTeam;
 }
 
-/** A test server of its own (every byte it stores can be searched) and the Owner of a new team on it. */
+/**
+ * A test server of its own (every byte it stores can be searched, its log too: it logs at debug) and the
+ * Owner of a new team on it.
+ */
 export async function newUploader(): Promise<Uploader> {
-  const t = await createTestApp();
+  const t = await createTestApp({ LOG_LEVEL: 'debug' });
   const owner = await buildUser(t);
   return { t, owner, team: await buildTeam(t, owner) };
 }
@@ -74,6 +78,8 @@ const seriesBody = (s: LocalSeries, index: number): UploadSeriesBody => ({
   files: s.files.slice(0, 10).map((f) => path.basename(f.name)),
 });
 
+/** Neutral paths, as the page sends them (a corpus file name may carry a UID). */
+const uploadPath = (seriesIndex: number, fileIndex: number) => `1/${seriesIndex + 1}/${fileIndex + 1}.dcm`;
 const fileId = (name: string) => sha256(new TextEncoder().encode(name)).slice(0, 32);
 
 /** Sends the series' files, stores the study and asks for each series' conversion; answers the study. */
@@ -83,12 +89,13 @@ export async function upload(
   opts: { anonymize: boolean; patientName: string; studyUid: string | null },
 ) {
   const session = await prepare(u.t, who(u));
-  for (const s of series)
-    for (const f of s.files) {
+  for (const [seriesIndex, s] of series.entries())
+    for (const [fileIndex, f] of s.files.entries()) {
+      const name = uploadPath(seriesIndex, fileIndex);
       const sent = await sendFile(u.t, who(u), {
         session,
-        name: f.name,
-        id: fileId(f.name),
+        name,
+        id: fileId(name),
         bytes: f.bytes,
         chunk: CHUNK,
       });
@@ -126,7 +133,7 @@ export async function upload(
         serieRemoteUuid: remote.uuid,
         type: 'dcm',
         location: 'local',
-        files: s.files.map((f) => fileId(f.name)),
+        files: s.files.map((_, fileIndex) => fileId(uploadPath(idx, fileIndex))),
         modalityCode: 'MR',
         anonymize: opts.anonymize,
         idx,
@@ -177,4 +184,18 @@ export async function references(dataset: string): Promise<Volume[]> {
   const dir = path.join(TESTDATA_DIR, 'reference', dataset);
   const names = (await readdir(dir)).filter((f) => f.endsWith('.nii'));
   return Promise.all(names.map((n) => readVolume(path.join(dir, n))));
+}
+
+/** The series with the planted identity in every file (test/identity.ts), and the original UIDs they hold. */
+export function withPlantedIdentity(series: LocalSeries[]): { series: LocalSeries[]; uids: Set<string> } {
+  const uids = new Set<string>();
+  const planted = series.map((s) => ({
+    ...s,
+    files: s.files.map((f) => {
+      const { file, uids: own } = withIdentity(f.bytes);
+      for (const uid of own) uids.add(uid);
+      return { ...f, bytes: file };
+    }),
+  }));
+  return { series: planted, uids };
 }

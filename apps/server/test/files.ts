@@ -14,8 +14,9 @@ export async function filesBelow(dir: string): Promise<string[]> {
 }
 
 /**
- * What a leak search reads: the name and bytes of every file under DATA_DIR, and every row of the tables an
- * upload writes, as one text.
+ * What a leak search reads: the name and bytes of every file under DATA_DIR, every row of the tables an
+ * upload writes, the log, and on the embedded database its own files (tables, write-ahead log), as one
+ * text.
  */
 export async function everythingStored(t: TestApp): Promise<string> {
   const stored: string[] = [];
@@ -23,5 +24,11 @@ export async function everythingStored(t: TestApp): Promise<string> {
     stored.push(path.basename(file), (await readFile(file)).toString('latin1'));
   for (const table of ['studies', 'series', 'upload_sessions', 'upload_files', 'jobs'] as const)
     stored.push(JSON.stringify(await t.db.selectFrom(table).selectAll().execute()));
+  stored.push(...t.logs);
+  if (t.pglite) {
+    await t.pglite.query('CHECKPOINT');
+    const dump = await t.pglite.dumpDataDir('none');
+    stored.push(Buffer.from(await dump.arrayBuffer()).toString('latin1'));
+  }
   return stored.join('\n');
 }

@@ -18,8 +18,13 @@ export const IDENTITY_TEXTS = [
 
 const set = (ds: DicomDataset, tag: string, vr: string, value: unknown) => (ds[tag] = { vr, Value: [value] });
 
-/** A real DICOM file given a known identity where identity hides: top level, sequences, private tags. */
-export function withIdentity(bytes: Uint8Array): { file: Uint8Array; studyUid: string } {
+const UID_TAGS = ['0020000D', '0020000E', '00080018'];
+
+/**
+ * A real DICOM file given a known identity where identity hides: top level, sequences, private tags;
+ * with its study UID and every instance-identifying UID it carries (study, series, instance).
+ */
+export function withIdentity(bytes: Uint8Array): { file: Uint8Array; studyUid: string; uids: string[] } {
   const dicom = dcmjs.data.DicomMessage.readFile(bytes.slice().buffer);
   set(dicom.dict, '00100010', 'PN', { Alphabetic: PLANTED_IDENTITY.name });
   set(dicom.dict, '00100020', 'LO', PLANTED_IDENTITY.id);
@@ -37,11 +42,15 @@ export function withIdentity(bytes: Uint8Array): { file: Uint8Array; studyUid: s
   set(nested, '00321032', 'PN', { Alphabetic: PLANTED_IDENTITY.name });
   dicom.dict['00082112'] = { vr: 'SQ', Value: [nested] };
   const studyUid = String(dicom.dict['0020000D']?.Value?.[0]);
+  const uids = UID_TAGS.map((tag) => dicom.dict[tag]?.Value?.[0]).filter(
+    (v): v is string => typeof v === 'string',
+  );
   // dcmjs writes a deflated file back inflated; say so, as deidentifyDicom does.
   const syntax = dicom.meta['00020010'];
   if (syntax?.Value?.[0] === '1.2.840.10008.1.2.1.99') syntax.Value = ['1.2.840.10008.1.2.1'];
   return {
     file: new Uint8Array(dicom.write({ allowInvalidVRLength: true, fragmentMultiframe: false })),
     studyUid,
+    uids,
   };
 }

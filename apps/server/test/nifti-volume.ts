@@ -5,10 +5,16 @@ import * as nifti from 'nifti-reader-js';
 /** A NIfTI file as conversion tests compare it (DESIGN.md): not by name, not by its JSON keys. */
 export interface Volume {
   name: string;
+  /** Where it was read. */
+  file: string;
+  /** The header's free text (dcm2niix writes TE and the acquisition time there). */
+  descrip: string;
   dims: number[];
   datatype: number;
   sform: number[][];
   qform: number[];
+  /** scl_slope and scl_inter. */
+  scaling: [number, number];
   voxels: Buffer;
 }
 
@@ -19,6 +25,8 @@ export async function readVolume(file: string): Promise<Volume> {
   if (!header) throw new Error(`Not NIfTI: ${file}`);
   return {
     name: path.basename(file),
+    file,
+    descrip: header.description.replace(/\0+$/, ''),
     dims: header.dims.slice(0, (header.dims[0] ?? 0) + 1),
     datatype: header.datatypeCode,
     sform: header.affine,
@@ -30,6 +38,7 @@ export async function readVolume(file: string): Promise<Volume> {
       header.qoffset_y,
       header.qoffset_z,
     ],
+    scaling: [header.scl_slope, header.scl_inter],
     voxels: bytes.subarray(header.vox_offset),
   };
 }
@@ -41,6 +50,7 @@ export function sameVolume(output: Volume, reference: Volume): boolean {
     output.dims.join() === reference.dims.join() &&
     output.datatype === reference.datatype &&
     output.voxels.equals(reference.voxels) &&
+    close(output.scaling, reference.scaling) &&
     close(output.sform.flat(), reference.sform.flat()) &&
     close(output.qform, reference.qform)
   );

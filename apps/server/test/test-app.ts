@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -17,6 +18,10 @@ export interface TestApp {
   url: string;
   /** Every mail sent, newest last. */
   mails: Mail[];
+  /** Every log line written (none at the default level, silent). */
+  logs: string[];
+  /** The embedded database, when the test runs on one: its files can be read (dumpDataDir). */
+  pglite?: PGlite;
   /** fetch against /api (or opts.prefix) with JSON, the token and a team (as the `Team` header). */
   call: (method: string, apiPath: string, opts?: CallOptions) => Promise<CallResult>;
   /**
@@ -66,18 +71,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const mails: Mail[] = [];
+  const logs: string[] = [];
+  const logStream = { write: (line: string) => void logs.push(line) };
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
   const start = async (db: Db) => {
     const app = await buildApp({
       config: { ...config, DATABASE_URL: usePostgres ? process.env.DATABASE_URL : undefined },
       db,
       mailer,
+      logStream,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
   };
-  const db = await openDb(usePostgres ? { databaseUrl: process.env.DATABASE_URL, schema } : {});
+  const pglite = usePostgres ? undefined : new PGlite();
+  const db = await openDb(usePostgres ? { databaseUrl: process.env.DATABASE_URL, schema } : { pglite });
   const { app, url } = await start(db);
 
   const call = async (method: string, apiPath: string, opts: CallOptions = {}): Promise<CallResult> => {
@@ -104,6 +113,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     url,
     mails,
+    logs,
+    pglite,
     call,
     restart: async () => {
       await t.app.close();

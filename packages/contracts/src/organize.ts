@@ -9,8 +9,6 @@ export const OrganizeSeries = SeriesListItem.extend({
   data: z.record(z.string(), z.unknown()),
   /** Sub-series uuids of the converted NIfTI volumes (`{series uuid}-NNN`). */
   nifti: z.array(z.string()),
-  /** What dcm2niix warned of when it converted the series (its output may need a look). */
-  warnings: z.array(z.string()),
 });
 export type OrganizeSeries = z.infer<typeof OrganizeSeries>;
 

@@ -76,6 +76,8 @@ export const SeriesListItem = z.object({
   status: z.string(),
   /** URLs (under /api) of its cached preview frames; empty until converted. */
   slideshow: z.array(z.string()),
+  /** What dcm2niix warned of when it converted the series (its output may need a look); absent if none. */
+  warnings: z.array(z.string()).optional(),
 });
 export type SeriesListItem = z.infer<typeof SeriesListItem>;
 

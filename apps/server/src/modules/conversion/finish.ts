@@ -1,4 +1,4 @@
-import type { Body, SeriesStatus, StudyStatus } from '@voxa/contracts';
+import type { Body, StudyStatus } from '@voxa/contracts';
 import type { api } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';

@@ -9,7 +9,7 @@ import { deidentifyDicom } from './deidentify';
 import { teamReplacements } from './keyed';
 
 /**
- * Anonymised uploads must convert as well as the originals: de-identified series (every transfer syntax of
+ * The DICOM kept of an anonymised upload is still convertible (decision 0023 converts the originals): de-identified series (every transfer syntax of
  * dcm_qa_ts and a Siemens mosaic series, which need the safe private attributes; a GE series; a Siemens
  * enhanced series) give the reference volumes, and their
  * NIfTI and JSON outputs hold no trace of the original patient.

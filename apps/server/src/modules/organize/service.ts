@@ -18,7 +18,6 @@ function organizeSeries(row: SeriesRowForList): OrganizeSeries {
     ...presentSeries(row),
     data,
     nifti: (data.nifti ?? []).map((file) => file.replace(/\.nii$/, '')),
-    warnings: data.warnings ?? [],
   };
 }
 

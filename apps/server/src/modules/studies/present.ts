@@ -28,6 +28,7 @@ export function slideshowUrls(series: Pick<SeriesRowForList, 'uuid' | 'data'>): 
 }
 
 export function presentSeries(row: SeriesRowForList): SeriesListItem {
+  const { warnings = [] } = readSeriesData(row.data);
   return {
     id: row.id,
     uuid: row.uuid,
@@ -40,6 +41,7 @@ export function presentSeries(row: SeriesRowForList): SeriesListItem {
     modality_code: row.modality_code,
     status: row.status,
     slideshow: slideshowUrls(row),
+    ...(warnings.length > 0 && { warnings }),
   };
 }
 

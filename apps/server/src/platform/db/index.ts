@@ -16,6 +16,8 @@ export interface DbOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (tests isolate themselves with one each). */
   schema?: string;
+  /** An embedded database already made (tests that read its files, write-ahead log included). */
+  pglite?: PGlite;
 }
 
 /** Opens the database (PostgreSQL when a URL is given, embedded PGlite otherwise) and migrates it. */
@@ -25,7 +27,7 @@ export async function openDb(options: DbOptions): Promise<Db> {
   return db;
 }
 
-async function dialectFor({ databaseUrl, dataDir, schema }: DbOptions): Promise<Dialect> {
+async function dialectFor({ databaseUrl, dataDir, schema, pglite: given }: DbOptions): Promise<Dialect> {
   if (schema && !/^[a-z0-9_]+$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
   if (databaseUrl) {
     const pool = new pg.Pool({
@@ -42,7 +44,7 @@ async function dialectFor({ databaseUrl, dataDir, schema }: DbOptions): Promise<
     return new PostgresDialect({ pool });
   }
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
-  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+  const pglite = given ?? (dataDir ? new PGlite(dataDir) : new PGlite());
   await pglite.waitReady;
   return new PGliteDialect(pglite);
 }

@@ -1,3 +1,4 @@
+import { ConversionWarnings } from '../../ui/ConversionWarnings';
 import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { OrganizeSeries, StudyListItem } from '@voxa/contracts';
 import { openAnnotator } from '../annotator/openAnnotator';
@@ -55,6 +56,7 @@ export function OrganizeSeriesCard(props: OrganizeSeriesCardProps) {
             <Badge size="xs" variant="outline" data-testid="organize-series-status">
               {series.status}
             </Badge>
+            <ConversionWarnings warnings={series.warnings} />
           </Group>
           <MetaList entries={metaEntries(series.data, SERIES_META)} testId="series-meta" />
           <Group gap="xs">

@@ -33,7 +33,8 @@ export function UploadProvider({ children, onProcess }: UploadProviderProps) {
 
   const progress = useMemo<UploadProgress>(
     () => ({
-      seriesStatus: (seriesId, status) => dispatch({ type: 'seriesStatusChanged', seriesId, status }),
+      seriesStatus: (seriesId, status, warnings) =>
+        dispatch({ type: 'seriesStatusChanged', seriesId, status, ...(warnings && { warnings }) }),
       studyStored: (studyId, patientName, stored) =>
         dispatch({ type: 'studyStored', studyId, patientName, stored }),
       converting: () => dispatch({ type: 'convertingStarted' }),

@@ -10,7 +10,8 @@ import type { ArchiveStatus } from './useArchiveStage';
 
 /** What the transfer reports back while it uploads and converts the plan. */
 export interface UploadProgress {
-  seriesStatus(seriesId: string, status: SeriesStatus): void;
+  /** The series' status, with what dcm2niix warned of when it converted it. */
+  seriesStatus(seriesId: string, status: SeriesStatus, warnings?: string[]): void;
   /** The study is stored under this patient name (the pseudonym when anonymised), with these ids. */
   studyStored(studyId: string, patientName: string, stored: StoredStudy): void;
   converting(): void;

@@ -2,6 +2,7 @@ import type { FileRef } from '@voxa/imaging';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useRef } from 'react';
 import { useSocket } from '../../app/session/useRealtime';
+import { api } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import { browserConnection } from './transfer/browserConnection';
 import { conversionWaiter } from './transfer/conversionEvents';
@@ -11,7 +12,7 @@ import type { UploadProcessor } from './uploadContext';
 export const UPLOAD_FINISHED_MESSAGE = 'Upload finished!';
 
 /**
- * The page's transfer: chunked upload, conversion one series at a time, upload-finished, then the toast
+ * The page's transfer: chunked upload, each series converted once stored, upload-finished, then the toast
  * 'Upload finished!'. A failed call ends the run with its series in error; it is logged (section 8).
  */
 export function useUploadTransfer(fileOf: (ref: FileRef) => File | undefined): UploadProcessor {
@@ -21,8 +22,9 @@ export function useUploadTransfer(fileOf: (ref: FileRef) => File | undefined): U
   return useCallback<UploadProcessor>(
     (plan, progress) => {
       const events = socketRef.current;
+      const states = (studyId: number) => call(api.studies.series, { params: { studyId } });
       const conversionEnd = events
-        ? conversionWaiter(events)
+        ? conversionWaiter(events, states)
         : () => Promise.reject(new Error('No connection for conversion events'));
       runUpload(plan, progress, { call, connection: browserConnection(), fileOf, conversionEnd })
         .then(() => notifications.show({ color: 'green', message: UPLOAD_FINISHED_MESSAGE }))

@@ -7,6 +7,7 @@ import { SeriesPreview } from '../preview/SeriesPreview';
 import { serverPreviewServiceFor } from '../preview/serverPreview';
 import type { PageSeries, PageStudy } from '../state/model';
 import { useUpload } from '../uploadContext';
+import { ConversionWarnings } from '../../../ui/ConversionWarnings';
 import { SeriesControls } from './SeriesControls';
 import { StoredSeriesActions } from './StoredSeriesActions';
 
@@ -52,6 +53,7 @@ export function SeriesCard({ series, study, uploadState, moving }: SeriesCardPro
             {series.status}
           </Badge>
         )}
+        <ConversionWarnings warnings={series.conversionWarnings} />
         <SeriesControls series={series} study={study} uploadState={uploadState} moving={moving} />
         <StoredSeriesActions series={series} study={study} />
       </Stack>

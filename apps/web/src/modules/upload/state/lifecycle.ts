@@ -21,7 +21,7 @@ export type LifecycleAction =
   | { type: 'archivesFailed' }
   | { type: 'anonymizeAllChanged'; anonymize: boolean }
   | { type: 'processed' }
-  | { type: 'seriesStatusChanged'; seriesId: string; status: SeriesStatus }
+  | { type: 'seriesStatusChanged'; seriesId: string; status: SeriesStatus; warnings?: string[] }
   /** The server stored the study under this name (the team pseudonym when anonymised). */
   | { type: 'studyStored'; studyId: string; patientName: string; stored: StoredStudy }
   | { type: 'convertingStarted' }
@@ -71,7 +71,10 @@ export function lifecycleReducer(state: UploadPageState, action: LifecycleAction
     case 'seriesStatusChanged':
       return state.state === 'upload' || state.state === 'converting'
         ? updateSeriesStudy(state, action.seriesId, (_series, study) =>
-            replaceSeries(study, action.seriesId, { status: action.status }),
+            replaceSeries(study, action.seriesId, {
+              status: action.status,
+              ...(action.warnings && { conversionWarnings: action.warnings }),
+            }),
           )
         : state;
     case 'studyStored':

@@ -22,6 +22,8 @@ export interface DbAttributes {
 export interface PageSeries extends UploadSeries {
   status: SeriesStatus | null;
   dbAttributes: DbAttributes | null;
+  /** What dcm2niix warned of when the server converted it. */
+  conversionWarnings?: string[];
 }
 
 /** A study as the page edits it: the ingest's study plus the spec's page-only fields (section 3). */

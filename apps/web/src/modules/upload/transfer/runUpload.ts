@@ -5,6 +5,7 @@ import type { PageSeries } from '../state/model';
 import type { PlannedStudy, UploadPlan } from '../state/process';
 import type { UploadProgress } from '../uploadContext';
 import type { TransferConnection } from './transferClient';
+import type { AwaitedSeries } from './conversionEvents';
 import { uploadFiles, type TransferFile } from './uploader';
 
 export interface UploadServices {
@@ -12,7 +13,7 @@ export interface UploadServices {
   connection: TransferConnection;
   fileOf(ref: FileRef): File | undefined;
   /** Resolves with the conversion's end event of one series (listen before asking for the conversion). */
-  conversionEnd(studyClientId: string, seriesClientId: string): Promise<SeriesConversionEvent>;
+  conversionEnd(series: AwaitedSeries): Promise<SeriesConversionEvent>;
   signal?: AbortSignal;
 }
 
@@ -79,15 +80,16 @@ function studyBody(planned: PlannedStudy, studyIndex: number, patientName: strin
 
 /**
  * The files in queue batches of about 250 MB (section 9), one batch after another. A series is uploaded
- * once every one of its files is stored, whichever batch holds them. Answers the upload id of each file
- * stored, by path (the uploader's own): a file without one was not stored.
+ * once every one of its files is stored, whichever batch holds them: `onSeriesStored` then hears of it,
+ * with the upload id of each file stored so far, by path (the uploader's own).
  */
 async function sendInBatches(
   files: TransferFile[],
   session: string,
   progress: UploadProgress,
   services: UploadServices,
-): Promise<Map<string, string>> {
+  onSeriesStored: (seriesId: string, fileIds: Map<string, string>) => void,
+): Promise<void> {
   const total = new Map<string, number>();
   for (const f of files) total.set(f.seriesId, (total.get(f.seriesId) ?? 0) + 1);
   const stored = new Map<string, Set<string>>();
@@ -104,18 +106,19 @@ async function sendInBatches(
           if (event.type !== 'file' || event.status !== 'done') return;
           const paths = stored.get(event.seriesId) ?? new Set<string>();
           stored.set(event.seriesId, paths.add(event.path));
-          // Uploaded when the last of the series' files is stored, in whichever batch it was.
-          if (paths.size === total.get(event.seriesId) && !failed.has(event.seriesId))
+          storedIds.set(event.path, event.fileId);
+          // Uploaded when the last of the series' files is stored, in whichever batch it was: its
+          // conversion starts then, while the rest of the upload goes on.
+          if (paths.size === total.get(event.seriesId) && !failed.has(event.seriesId)) {
             progress.seriesStatus(event.seriesId, 'uploaded');
+            onSeriesStored(event.seriesId, storedIds);
+          }
         },
       },
     );
-    for (const outcome of result.files)
-      if (outcome.status === 'done') storedIds.set(outcome.path, outcome.fileId);
-      else failed.add(outcome.seriesId);
+    for (const outcome of result.files) if (outcome.status !== 'done') failed.add(outcome.seriesId);
     if (result.aborted) break;
   }
-  return storedIds;
 }
 
 /** Anonymised studies go under their team pseudonym, asked of the server in one call. */
@@ -135,10 +138,63 @@ async function patientNames(plan: UploadPlan, services: UploadServices): Promise
 }
 
 /**
+ * Asks for one series' conversion and waits for its end: converting, then done or error. A series whose
+ * files did not all reach the server ends in error at once.
+ */
+async function convertSeries(
+  { planned, studyIndex, stored, files }: Placed,
+  series: PageSeries,
+  idx: number,
+  session: string,
+  storedIds: Map<string, string>,
+  progress: UploadProgress,
+  services: UploadServices,
+): Promise<void> {
+  const clientIds = { study: studyClientId(studyIndex), series: seriesClientId(studyIndex, idx) };
+  const remote = stored.series.find((r) => r.clientId === clientIds.series);
+  const fileIds = series.uploadId
+    ? series.files.flatMap((f) => f.path ?? [])
+    : (files.get(series.id) ?? []).flatMap((f) => storedIds.get(f.path) ?? []);
+  if (!remote || fileIds.length !== series.files.length) return progress.seriesStatus(series.id, 'error');
+  const ended = services.conversionEnd({
+    studyClientId: clientIds.study,
+    seriesClientId: clientIds.series,
+    studyId: stored.id,
+    studyUuid: stored.uuid,
+    seriesUuid: remote.uuid,
+  });
+  try {
+    await services.call(api.conversion.convertSeries, {
+      params: { session },
+      body: {
+        studyClientId: clientIds.study,
+        studyRemoteId: stored.id,
+        studyRemoteUuid: stored.uuid,
+        serieClientUploadId: clientIds.series,
+        serieRemoteId: remote.id,
+        serieRemoteUuid: remote.uuid,
+        type: series.type,
+        location: series.uploadId ? 'server' : 'local',
+        files: fileIds,
+        modalityCode: series.modalityCode,
+        anonymize: planned.anonymize,
+        idx,
+      },
+      signal: services.signal,
+    });
+    progress.seriesStatus(series.id, 'converting');
+    const end = await ended;
+    progress.seriesStatus(series.id, end.status === 'done' ? 'done' : 'error', end.warnings);
+  } catch {
+    progress.seriesStatus(series.id, 'error');
+  }
+}
+
+/**
  * The upload after Process (sections 4 and 7, V2): a session (the archives' one, when there were
  * archives), the studies stored, every selected dropped file sent in resumable chunks (series read from
- * archives are on the server already and convert from there), then the series converted one at a time (a
- * done or error event moves to the next), and upload-finished. A series whose files or conversion fail
+ * archives are on the server already and convert from there), each series converted as soon as its files
+ * are stored (its done or error event ends it), and upload-finished once every series has ended. A series whose files or conversion fail
  * ends in error; the others go on.
  */
 export async function runUpload(
@@ -199,48 +255,21 @@ export async function runUpload(
     }
   }
 
+  // Each series converts as soon as its files are on the server: read from archives, at once; dropped
+  // files, when the last of them is stored, while the rest of the upload goes on.
+  const ends: Promise<void>[] = [];
+  const where = new Map(
+    placed.flatMap((p) => p.planned.series.map((series, idx) => [series.id, { ...p, series, idx }] as const)),
+  );
+  const convert = (seriesId: string, storedIds: Map<string, string>) => {
+    const at = where.get(seriesId);
+    if (at) ends.push(convertSeries(at, at.series, at.idx, session, storedIds, progress, services));
+  };
+  for (const { series } of where.values()) if (series.uploadId) convert(series.id, new Map());
   const all = placed.flatMap((p) => [...p.files.values()].flat());
-  const storedIds = await sendInBatches(all, session, progress, services);
-
+  await sendInBatches(all, session, progress, services, convert);
   progress.converting();
-  for (const { planned, studyIndex, stored, files } of placed)
-    for (const [idx, series] of planned.series.entries()) {
-      const sent = files.get(series.id) ?? [];
-      const clientIds = { study: studyClientId(studyIndex), series: seriesClientId(studyIndex, idx) };
-      const remote = stored.series.find((r) => r.clientId === clientIds.series);
-      const fileIds = series.uploadId
-        ? series.files.flatMap((f) => f.path ?? [])
-        : sent.flatMap((f) => storedIds.get(f.path) ?? []);
-      if (!remote || fileIds.length !== series.files.length) {
-        progress.seriesStatus(series.id, 'error');
-        continue;
-      }
-      const ended = services.conversionEnd(clientIds.study, clientIds.series);
-      try {
-        await services.call(api.conversion.convertSeries, {
-          params: { session },
-          body: {
-            studyClientId: clientIds.study,
-            studyRemoteId: stored.id,
-            studyRemoteUuid: stored.uuid,
-            serieClientUploadId: clientIds.series,
-            serieRemoteId: remote.id,
-            serieRemoteUuid: remote.uuid,
-            type: series.type,
-            location: series.uploadId ? 'server' : 'local',
-            files: fileIds,
-            modalityCode: series.modalityCode,
-            anonymize: planned.anonymize,
-            idx,
-          },
-          signal: services.signal,
-        });
-        progress.seriesStatus(series.id, 'converting');
-        progress.seriesStatus(series.id, (await ended).status === 'done' ? 'done' : 'error');
-      } catch {
-        progress.seriesStatus(series.id, 'error');
-      }
-    }
+  await Promise.all(ends);
 
   if (placed.length > 0)
     await services.call(api.conversion.finished, {

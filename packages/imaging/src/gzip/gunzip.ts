@@ -87,7 +87,7 @@ export async function gunzip(
   return { ok: true, bytes: joined(kept, Math.min(keptBytes, keep)), size };
 }
 
-/** Error thrown by `maybeGunzipDicom`, with the reason a person can read. */
+/** Error thrown by `maybeGunzip`, with the reason a person can read. */
 export class GzipError extends Error {
   constructor(message: string) {
     super(message);
@@ -96,10 +96,11 @@ export class GzipError extends Error {
 }
 
 /**
- * The DICOM bytes of a file as it was uploaded: inflated when it is gzip (a `.dcm.gz` as scanners' export
- * tools write it), as they are otherwise. Throws a GzipError past `maxBytes` or on damaged gzip data.
+ * A file's bytes as it was uploaded, inflated when they are gzip (a `.dcm.gz` as scanners' export tools
+ * write it, a `.nii.gz`), as they are otherwise: what dcm2niix and the pixel decoders need, since neither
+ * reads gzip. Throws a GzipError past `maxBytes` or on damaged gzip data.
  */
-export async function maybeGunzipDicom(bytes: Uint8Array, maxBytes: number): Promise<Uint8Array> {
+export async function maybeGunzip(bytes: Uint8Array, maxBytes: number): Promise<Uint8Array> {
   if (!isGzip(bytes)) return bytes;
   const result = await gunzip(bytes, { maxBytes });
   if (!result.ok) throw new GzipError(result.error);

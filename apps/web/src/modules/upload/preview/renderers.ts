@@ -2,7 +2,7 @@ import {
   createDcm2niixConverter,
   decodeDicomFrame,
   displayForDicom,
-  maybeGunzipDicom,
+  maybeGunzip,
   displayForRange,
   niftiDisplayRange,
   niftiSlice,
@@ -18,7 +18,7 @@ type Request<T extends PreviewRequest['type']> = Extract<PreviewRequest, { type:
 
 /** A DICOM file's bytes, inflated when it is gzip (a GzipError's reason becomes the tile's 'Error'). */
 const dicomBytesOf = async (file: File, maxInflatedBytes: number) =>
-  maybeGunzipDicom(new Uint8Array(await file.arrayBuffer()), maxInflatedBytes);
+  maybeGunzip(new Uint8Array(await file.arrayBuffer()), maxInflatedBytes);
 
 export async function renderDicom({
   file,

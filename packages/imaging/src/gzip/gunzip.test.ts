@@ -57,3 +57,13 @@ describe('maybeGunzip', () => {
     await expect(maybeGunzip(gzipped(CT).slice(0, 500), MiB)).rejects.toThrow(GZIP_DAMAGED_ERROR);
   });
 });
+
+describe('gunzip of a source that fails', () => {
+  it('throws what reading the source threw, instead of calling the data damaged', async () => {
+    async function* failing() {
+      yield gzipped(CT).subarray(0, 1000);
+      throw new Error('the file went away');
+    }
+    await expect(gunzip(failing(), { maxBytes: MiB })).rejects.toThrow('the file went away');
+  });
+});

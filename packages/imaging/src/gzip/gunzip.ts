@@ -35,32 +35,44 @@ function joined(chunks: Uint8Array[], length: number): Uint8Array {
   return out;
 }
 
+/**
+ * Writes the source into the inflater and resolves with the source's own failure (a file that cannot be
+ * read), if any. A failed write means inflation failed or stopped: the reader tells why.
+ */
 async function feed(
   writer: WritableStreamDefaultWriter<Uint8Array<ArrayBuffer>>,
   source: AsyncIterable<Uint8Array>,
-) {
-  // Typed arrays here never view a SharedArrayBuffer (file reads and inflated data), which the type allows.
-  for await (const chunk of source) await writer.write(chunk as Uint8Array<ArrayBuffer>);
-  await writer.close();
+): Promise<unknown> {
+  const chunks = source[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await chunks.next();
+      } catch (error) {
+        await writer.abort(error).catch(() => undefined);
+        return error;
+      }
+      if (next.done) break;
+      // Typed arrays here never view a SharedArrayBuffer (file reads, inflated data), which the type allows.
+      await writer.write(next.value as Uint8Array<ArrayBuffer>);
+    }
+    await writer.close();
+  } catch {
+    // The reader reports the inflation's failure.
+  }
+  return undefined;
 }
 
 async function* once(bytes: Uint8Array) {
   yield bytes;
 }
 
-/**
- * Inflates gzip data (bytes, or chunks as they are read), refusing more than `maxBytes` inflated and
- * reporting damaged or cut-short data (the gzip trailer's CRC and length are checked). Never throws.
- */
-export async function gunzip(
-  source: Uint8Array | AsyncIterable<Uint8Array>,
+/** Reads the inflated bytes, keeping the first `keep`, until the end or past `maxBytes`. */
+async function drain(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
   { maxBytes, keep = Number.POSITIVE_INFINITY }: GunzipOptions,
 ): Promise<GunzipResult> {
-  const stream = new DecompressionStream('gzip');
-  const writer = stream.writable.getWriter();
-  const reader = stream.readable.getReader();
-  // A write fails when inflation fails or stops; the reader below reports why, so this one is dropped.
-  const feeding = feed(writer, source instanceof Uint8Array ? once(source) : source).catch(() => undefined);
   const kept: Uint8Array[] = [];
   let keptBytes = 0;
   let size = 0;
@@ -70,7 +82,7 @@ export async function gunzip(
       if (done) break;
       size += value.length;
       if (size > maxBytes) {
-        await Promise.all([reader.cancel(), writer.abort()]).catch(() => undefined);
+        await reader.cancel().catch(() => undefined);
         return { ok: false, error: gzipTooLargeError(maxBytes) };
       }
       if (keptBytes < keep) {
@@ -79,12 +91,28 @@ export async function gunzip(
       }
     }
   } catch {
-    await writer.abort().catch(() => undefined);
     return { ok: false, error: GZIP_DAMAGED_ERROR };
-  } finally {
-    await feeding;
   }
   return { ok: true, bytes: joined(kept, Math.min(keptBytes, keep)), size };
+}
+
+/**
+ * Inflates gzip data (bytes, or chunks as they are read), refusing more than `maxBytes` inflated and
+ * reporting damaged or cut-short data (the gzip trailer's CRC and length are checked). Throws only what
+ * reading the source throws.
+ */
+export async function gunzip(
+  source: Uint8Array | AsyncIterable<Uint8Array>,
+  options: GunzipOptions,
+): Promise<GunzipResult> {
+  const stream = new DecompressionStream('gzip');
+  const writer = stream.writable.getWriter();
+  const feeding = feed(writer, source instanceof Uint8Array ? once(source) : source);
+  const result = await drain(stream.readable.getReader(), options);
+  if (!result.ok) await writer.abort().catch(() => undefined);
+  const sourceFailure = await feeding;
+  if (sourceFailure !== undefined) throw sourceFailure;
+  return result;
 }
 
 /** Error thrown by `maybeGunzip`, with the reason a person can read. */

@@ -89,6 +89,21 @@ describe('reading gzipped DICOM', () => {
     });
   });
 
+  it('reports a file that cannot be read to its end as such, not as damaged', async () => {
+    const packed = new Blob([gzipSync(readTestFile(CT))]);
+    let reads = 0;
+    const vanishing = {
+      size: packed.size,
+      slice: (start?: number, end?: number) =>
+        reads++ === 0 ? packed.slice(start, end) : { arrayBuffer: () => Promise.reject(new Error('gone')) },
+    };
+    expect(await readFileHeader(vanishing, 'dcm', { ...options, prefixBytes: 1000 })).toEqual({
+      type: 'dcm',
+      ok: false,
+      error: 'Could not read the file: gone',
+    });
+  });
+
   it('keeps a gzipped DICOM that is damaged inside a DICOM file with the read error', async () => {
     const cut = readTestFile(CT).slice(0, 600);
     const result = await readFileHeader(gzBlob(cut), 'dcm', options);

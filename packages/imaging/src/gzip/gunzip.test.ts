@@ -67,3 +67,18 @@ describe('gunzip of a source that fails', () => {
     await expect(gunzip(failing(), { maxBytes: MiB })).rejects.toThrow('the file went away');
   });
 });
+
+describe('gunzip into a sink', () => {
+  it('hands every inflated chunk to the sink, and throws what the sink throws', async () => {
+    const chunks: Uint8Array[] = [];
+    const result = await gunzip(gzipped(CT), { maxBytes: MiB, keep: 0, sink: (c) => void chunks.push(c) });
+    expect(result).toMatchObject({ ok: true, size: CT.length, bytes: new Uint8Array(0) });
+    expect(Buffer.compare(Buffer.concat(chunks), CT)).toBe(0);
+    const refusing = () => {
+      throw new Error('refused by the sink');
+    };
+    await expect(gunzip(gzipped(CT), { maxBytes: MiB, sink: refusing })).rejects.toThrow(
+      'refused by the sink',
+    );
+  });
+});

@@ -1,15 +1,15 @@
 /**
- * The one bounded gzip inflater of the browser and the server (gzipped DICOM, docs/decisions/0023):
- * the web-standard DecompressionStream, which browsers and Node (18+) both have. Nothing a gzip file
- * declares is trusted; the inflated bytes are counted as they come and inflation stops past the bound.
+ * The one bounded gzip inflater of the browser and the server (docs/decisions/0023): gzipped DICOM,
+ * `.nii.gz` previews, and the archives' `*nii.gz` files streamed to disk. It is the web-standard
+ * DecompressionStream, which browsers and Node (18+) both have. Nothing a gzip file declares is trusted;
+ * the inflated bytes are counted as they come and inflation stops past the bound.
  */
 
 export const isGzip = (bytes: Uint8Array) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 export const GZIP_DAMAGED_ERROR = 'The .gz file is damaged or cut short: it could not be decompressed';
 
-export const gzipTooLargeError = (maxBytes: number) =>
-  `The .gz file inflates to more than ${maxBytes} bytes, the largest file an upload takes`;
+export const gzipTooLargeError = (maxBytes: number) => `The .gz file inflates to more than ${maxBytes} bytes`;
 
 export type GunzipResult =
   /** `bytes`: the first `keep` inflated bytes (all of them when there are fewer); `size`: all inflated. */
@@ -20,6 +20,8 @@ export interface GunzipOptions {
   maxBytes: number;
   /** Inflated bytes kept; the rest is still inflated (to check the whole file and count it), not kept. */
   keep?: number;
+  /** Given each inflated chunk (to write it to a file, say); what it throws stops inflation and is thrown. */
+  sink?: (chunk: Uint8Array) => Promise<void> | void;
 }
 
 /** Joins the kept chunks into one array of exactly `length` bytes. */
@@ -68,38 +70,40 @@ async function* once(bytes: Uint8Array) {
   yield bytes;
 }
 
-/** Reads the inflated bytes, keeping the first `keep`, until the end or past `maxBytes`. */
+/**
+ * Reads the inflated bytes, keeping the first `keep` and handing each chunk to `sink`, until the end or
+ * past `maxBytes`. Throws what the sink throws.
+ */
 async function drain(
   reader: ReadableStreamDefaultReader<Uint8Array>,
-  { maxBytes, keep = Number.POSITIVE_INFINITY }: GunzipOptions,
+  { maxBytes, keep = Number.POSITIVE_INFINITY, sink }: GunzipOptions,
 ): Promise<GunzipResult> {
   const kept: Uint8Array[] = [];
   let keptBytes = 0;
   let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return { ok: false, error: gzipTooLargeError(maxBytes) };
-      }
-      if (keptBytes < keep) {
-        kept.push(value);
-        keptBytes += value.length;
-      }
+  for (;;) {
+    let next: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      next = await reader.read();
+    } catch {
+      return { ok: false, error: GZIP_DAMAGED_ERROR };
     }
-  } catch {
-    return { ok: false, error: GZIP_DAMAGED_ERROR };
+    if (next.done) break;
+    size += next.value.length;
+    if (size > maxBytes) return { ok: false, error: gzipTooLargeError(maxBytes) };
+    if (keptBytes < keep) {
+      kept.push(next.value);
+      keptBytes += next.value.length;
+    }
+    await sink?.(next.value);
   }
   return { ok: true, bytes: joined(kept, Math.min(keptBytes, keep)), size };
 }
 
 /**
- * Inflates gzip data (bytes, or chunks as they are read), refusing more than `maxBytes` inflated and
- * reporting damaged or cut-short data (the gzip trailer's CRC and length are checked). Throws only what
- * reading the source throws.
+ * Inflates gzip data (bytes, or chunks as they are read, such as a Node file stream), refusing more than
+ * `maxBytes` inflated and reporting damaged or cut-short data (the gzip trailer's CRC and length are
+ * checked). Throws only what reading the source or the sink throws.
  */
 export async function gunzip(
   source: Uint8Array | AsyncIterable<Uint8Array>,
@@ -107,9 +111,21 @@ export async function gunzip(
 ): Promise<GunzipResult> {
   const stream = new DecompressionStream('gzip');
   const writer = stream.writable.getWriter();
+  const reader = stream.readable.getReader();
   const feeding = feed(writer, source instanceof Uint8Array ? once(source) : source);
-  const result = await drain(stream.readable.getReader(), options);
-  if (!result.ok) await writer.abort().catch(() => undefined);
+  const stop = async () => {
+    await reader.cancel().catch(() => undefined);
+    await writer.abort().catch(() => undefined);
+  };
+  let result: GunzipResult;
+  try {
+    result = await drain(reader, options);
+  } catch (sinkFailure) {
+    await stop();
+    await feeding;
+    throw sinkFailure;
+  }
+  if (!result.ok) await stop();
   const sourceFailure = await feeding;
   if (sourceFailure !== undefined) throw sourceFailure;
   return result;

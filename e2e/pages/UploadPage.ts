@@ -9,6 +9,12 @@ export interface SeriesRow {
   selected: boolean;
 }
 
+export interface FileRow {
+  file: string;
+  kind: string;
+  note: string;
+}
+
 /** /upload-v2: Configure upload panel (state, counters), the file pickers, the studies and their series. */
 export class UploadPage {
   readonly heading: Locator;
@@ -53,6 +59,23 @@ export class UploadPage {
 
   async count(kind: FileKind): Promise<number> {
     return Number(await this.page.getByTestId(`count-${kind}`).locator('.mantine-Badge-label').textContent());
+  }
+
+  /** Presses a counter: the file list then shows the files of that kind only (pressed again, all). */
+  async filterFiles(kind: FileKind): Promise<void> {
+    await this.page.getByTestId(`count-${kind}`).click();
+    await this.page.getByTestId(`count-${kind}`).and(this.page.locator('[aria-pressed="true"]')).waitFor();
+  }
+
+  /** The rows of the file list as shown: path, kind and note (why a file gives no series). */
+  async fileRows(): Promise<FileRow[]> {
+    const rows = await this.page.getByTestId('file-row').all();
+    return Promise.all(
+      rows.map(async (row) => {
+        const [file, kind, , note] = await row.getByRole('cell').allInnerTexts();
+        return { file: file ?? '', kind: kind ?? '', note: note ?? '' };
+      }),
+    );
   }
 
   /** Reading is over when no progress line shows and Next is enabled again. */

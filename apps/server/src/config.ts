@@ -40,7 +40,7 @@ export const ConfigSchema = z.object({
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Keys server-side hashes (original study UIDs); generated and kept in the database when absent. */
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters.').optional(),
-  UPLOAD_MAX_FILE_BYTES: bytes(4 * GiB),
+  UPLOAD_MAX_FILE_BYTES: bytes(UPLOAD_LIMITS.defaultMaxFileBytes),
   // Chunk sizes are PostgreSQL integers: at most 1 GiB keeps them far from the limit.
   UPLOAD_MAX_CHUNK_BYTES: bytes(64 * MiB).refine((v) => v >= UPLOAD_LIMITS.minChunkBytes && v <= GiB, {
     message: `must be between ${UPLOAD_LIMITS.minChunkBytes} and ${GiB}`,

@@ -82,25 +82,40 @@ const seriesBody = (s: LocalSeries, index: number): UploadSeriesBody => ({
 const uploadPath = (seriesIndex: number, fileIndex: number) => `1/${seriesIndex + 1}/${fileIndex + 1}.dcm`;
 const fileId = (name: string) => sha256(new TextEncoder().encode(name)).slice(0, 32);
 
-/** Sends the series' files, stores the study and asks for each series' conversion; answers the study. */
-export async function upload(
+export interface UploadOptions {
+  anonymize: boolean;
+  patientName: string;
+  studyUid: string | null;
+}
+
+export interface StoredStudyBody {
+  id: number;
+  uuid: string;
+  series: { id: number; uuid: string; clientId: string }[];
+}
+
+/** Sends the files of the series at `seriesIndex` under neutral paths, in chunks, as the page does. */
+export async function sendSeries(u: Uploader, session: string, s: LocalSeries, seriesIndex: number) {
+  for (const [fileIndex, f] of s.files.entries()) {
+    const name = uploadPath(seriesIndex, fileIndex);
+    const sent = await sendFile(u.t, who(u), {
+      session,
+      name,
+      id: fileId(name),
+      bytes: f.bytes,
+      chunk: CHUNK,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  }
+}
+
+/** Stores the study and its series, as the page does before it sends their files. */
+export async function storeStudy(
   u: Uploader,
+  session: string,
   series: LocalSeries[],
-  opts: { anonymize: boolean; patientName: string; studyUid: string | null },
-) {
-  const session = await prepare(u.t, who(u));
-  for (const [seriesIndex, s] of series.entries())
-    for (const [fileIndex, f] of s.files.entries()) {
-      const name = uploadPath(seriesIndex, fileIndex);
-      const sent = await sendFile(u.t, who(u), {
-        session,
-        name,
-        id: fileId(name),
-        bytes: f.bytes,
-        chunk: CHUNK,
-      });
-      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    }
+  opts: UploadOptions,
+): Promise<StoredStudyBody> {
   const stored = await u.t.call('POST', '/upload/studies?version=2', {
     ...who(u),
     body: {
@@ -120,36 +135,50 @@ export async function upload(
     },
   });
   expect(stored.status, JSON.stringify(stored.body)).toBe(201);
-  for (const [idx, s] of series.entries()) {
-    const remote = stored.body.series.find((r: { clientId: string }) => r.clientId === s.id);
-    const converting = await u.t.call('POST', `/c-upload/convert/serie/${session}`, {
-      ...who(u),
-      body: {
-        studyClientId: 'study-1',
-        studyRemoteId: stored.body.id,
-        studyRemoteUuid: stored.body.uuid,
-        serieClientUploadId: s.id,
-        serieRemoteId: remote.id,
-        serieRemoteUuid: remote.uuid,
-        type: 'dcm',
-        location: 'local',
-        files: s.files.map((_, fileIndex) => fileId(uploadPath(idx, fileIndex))),
-        modalityCode: 'MR',
-        anonymize: opts.anonymize,
-        idx,
-      },
-    });
-    expect(converting.status, JSON.stringify(converting.body)).toBe(202);
-  }
-  return {
-    session,
-    study: stored.body as {
-      id: number;
-      uuid: string;
-      series: { id: number; uuid: string; clientId: string }[];
-    },
-  };
+  return stored.body as StoredStudyBody;
 }
+
+/** Asks for the conversion of the series at `idx` of the stored study (202). */
+export async function requestConversion(
+  u: Uploader,
+  session: string,
+  study: StoredStudyBody,
+  s: LocalSeries,
+  idx: number,
+  anonymize: boolean,
+) {
+  const remote = study.series.find((r) => r.clientId === s.id);
+  const converting = await u.t.call('POST', `/c-upload/convert/serie/${session}`, {
+    ...who(u),
+    body: {
+      studyClientId: 'study-1',
+      studyRemoteId: study.id,
+      studyRemoteUuid: study.uuid,
+      serieClientUploadId: s.id,
+      serieRemoteId: remote?.id,
+      serieRemoteUuid: remote?.uuid,
+      type: 'dcm',
+      location: 'local',
+      files: s.files.map((_, fileIndex) => fileId(uploadPath(idx, fileIndex))),
+      modalityCode: 'MR',
+      anonymize,
+      idx,
+    },
+  });
+  expect(converting.status, JSON.stringify(converting.body)).toBe(202);
+}
+
+/** Sends the series' files, stores the study and asks for each series' conversion; answers the study. */
+export async function upload(u: Uploader, series: LocalSeries[], opts: UploadOptions) {
+  const session = await prepare(u.t, who(u));
+  for (const [seriesIndex, s] of series.entries()) await sendSeries(u, session, s, seriesIndex);
+  const study = await storeStudy(u, session, series, opts);
+  for (const [idx, s] of series.entries()) await requestConversion(u, session, study, s, idx, opts.anonymize);
+  return { session, study };
+}
+
+/** A new upload session of the uploader (POST /c-upload). */
+export const openSession = (u: Uploader) => prepare(u.t, who(u));
 
 export async function settled(u: Uploader, studyId: number, ms = 240_000) {
   const end = Date.now() + ms;

@@ -10,6 +10,8 @@ export const UPLOAD_LIMITS = {
   parallelFiles: 2,
   activeChunksPerFile: 1,
   retries: 5,
+  /** Default of UPLOAD_MAX_FILE_BYTES; the page bounds a gzipped DICOM's inflated size by it too. */
+  defaultMaxFileBytes: 4 * 1024 ** 3,
 } as const;
 
 /** A session id: a UUID made by the server. */

@@ -18,6 +18,8 @@ export * from './nifti/read-header';
 export * from './nifti/nifti-series';
 export * from './ingest/batching';
 export * from './ingest/read-file';
+export { GZIP_NIFTI_ERROR, GZIP_NOT_DICOM_ERROR } from './ingest/read-gzip';
+export * from './gzip/gunzip';
 export * from './ingest/studies';
 export * from './pixels/pixel-frame';
 export * from './pixels/transfer-syntax';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readManifest, testFileRef } from '../../test/manifest';
-import { classifyAll, classifyFile, findDuplicates } from './classify';
+import { classifyAll, classifyFile, findDuplicates, unsupportedReason } from './classify';
 import { fileExtension } from './extension';
 
 const file = (name: string, size = 100) => ({ name, size });
@@ -40,7 +40,8 @@ describe('classifyFile', () => {
     ['A.NII.GZ', 'nii'],
     ['a.zip', 'compressed'],
     ['brain_nii.gz', 'compressed'],
-    ['a.gz', 'unsupported'],
+    ['IM_0001.dcm.gz', 'dcm'],
+    ['a.gz', 'dcm'],
     ['a.tar.gz', 'unsupported'],
     ['a.rar', 'unsupported'],
     ['notes.txt', 'unsupported'],
@@ -79,6 +80,26 @@ describe('classifyFile', () => {
     for (const row of readManifest().filter((r) => r.kind === 'nifti')) {
       expect(classifyFile(testFileRef(row)), row.path).toBe('nii');
     }
+  });
+});
+
+describe('unsupportedReason', () => {
+  it('says why each unsupported file is not read', () => {
+    expect(unsupportedReason(file('tiny', 10240))).toBe(
+      'A file without an extension counts as DICOM only above 10240 bytes; this one has 10240',
+    );
+    expect(unsupportedReason(file('exam.tar.gz'))).toBe(
+      '.tar.gz archives are not read: upload a .zip instead',
+    );
+    expect(unsupportedReason(file('exam.rar'))).toBe('.rar archives are not read: upload a .zip instead');
+    expect(unsupportedReason(file('notes.txt'))).toBe(
+      '.txt files are not supported: upload DICOM (.dcm, .dcm.gz or no extension), NIfTI (.nii, .nii.gz) or .zip',
+    );
+  });
+
+  it('gives no reason for a file the upload reads', () => {
+    for (const name of ['a.dcm', 'a.dcm.gz', 'a.nii.gz', 'a.zip', 'brain_nii.gz'])
+      expect(unsupportedReason(file(name)), name).toBeNull();
   });
 });
 

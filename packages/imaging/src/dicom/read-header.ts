@@ -17,6 +17,8 @@ export interface ReadDicomHeaderOptions {
 
 const EXPLICIT_VR_LITTLE_ENDIAN = '1.2.840.10008.1.2.1';
 const IMPLICIT_VR_LITTLE_ENDIAN = '1.2.840.10008.1.2';
+export const NOT_DICOM_ERROR = 'Not a DICOM file';
+export const EMPTY_FILE_ERROR = 'Empty file';
 const DEFLATE_NEEDS_INFLATER = 'Deflated Explicit VR Little Endian needs the inflateRaw option';
 
 function hasPart10Prefix(bytes: Uint8Array): boolean {
@@ -72,10 +74,10 @@ export function parseDataSet(
   options: ReadDicomHeaderOptions = {},
   untilTag?: string,
 ): ParsedDataSet {
-  if (bytes.length === 0) return { ok: false, error: 'Empty file' };
+  if (bytes.length === 0) return { ok: false, error: EMPTY_FILE_ERROR };
   const part10 = hasPart10Prefix(bytes);
   const rawSyntax = part10 ? null : rawTransferSyntax(bytes);
-  if (!part10 && rawSyntax === null) return { ok: false, error: 'Not a DICOM file' };
+  if (!part10 && rawSyntax === null) return { ok: false, error: NOT_DICOM_ERROR };
   try {
     const ds = parseDicom(bytes, {
       ...(untilTag ? { untilTag } : {}),
@@ -101,7 +103,7 @@ export function readDicomHeader(bytes: Uint8Array, options: ReadDicomHeaderOptio
   try {
     const header = headerFromDataSet(ds);
     if (!part10 && !header.sopClassUid && !header.studyInstanceUid)
-      return { ok: false, error: 'Not a DICOM file' };
+      return { ok: false, error: NOT_DICOM_ERROR };
     return { ok: true, header };
   } catch (thrown) {
     return { ok: false, error: `Could not read DICOM header: ${message(thrown)}` };

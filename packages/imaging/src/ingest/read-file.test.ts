@@ -5,6 +5,7 @@ import { readDicomFile, readFileHeader } from './read-file';
 import { TESTDATA_DIR as testdata } from '../../test/manifest';
 
 const blobOf = (relative: string) => new Blob([readFileSync(path.join(testdata, relative))]);
+const options = { maxInflatedBytes: 64 * 1024 * 1024 };
 
 /** A Blob that counts the bytes asked of it, to show when the reader falls back to the whole file. */
 function counting(blob: Blob) {
@@ -22,31 +23,31 @@ function counting(blob: Blob) {
 describe('readFileHeader', () => {
   it('reads a DICOM header from a prefix only', async () => {
     const file = counting(blobOf('dicom/dcm_qa_ct/GE/01.dcm'));
-    const result = await readFileHeader(file, 'dcm');
+    const result = await readFileHeader(file, 'dcm', options);
     expect(result.ok && result.type === 'dcm' && result.header.modality).toBe('CT');
     expect(file.reads).toEqual([256 * 1024]);
   });
   it('reads the whole DICOM file when the prefix ends before Pixel Data', async () => {
     const file = counting(blobOf('dicom/dcm_qa_ct/GE/01.dcm'));
-    const result = await readDicomFile(file, 200);
+    const result = await readDicomFile(file, { ...options, prefixBytes: 200 });
     expect(result.ok && result.type === 'dcm' && result.header.hasPixelData).toBe(true);
     expect(file.reads).toEqual([200, file.size]);
   });
   it('reports a file that is not DICOM instead of throwing', async () => {
-    const result = await readFileHeader(new Blob([new Uint8Array(20_000)]), 'dcm');
+    const result = await readFileHeader(new Blob([new Uint8Array(20_000)]), 'dcm', options);
     expect(result.ok).toBe(false);
   });
   it('reads a NIfTI header', async () => {
-    const result = await readFileHeader(blobOf('nifti/nibabel/anatomical.nii'), 'nii');
+    const result = await readFileHeader(blobOf('nifti/nibabel/anatomical.nii'), 'nii', options);
     expect(result.ok && result.type === 'nii' && result.header.slices).toBe(25);
   });
   it('reads a gzipped NIfTI header', async () => {
-    const result = await readFileHeader(blobOf('nifti/nibabel/example4d.nii.gz'), 'nii');
+    const result = await readFileHeader(blobOf('nifti/nibabel/example4d.nii.gz'), 'nii', options);
     expect(result.ok && result.type === 'nii' && result.header.volumes).toBe(2);
   });
   it('turns a failing read into an error result', async () => {
     const broken = { size: 10, slice: () => ({ arrayBuffer: () => Promise.reject(new Error('gone')) }) };
-    expect(await readFileHeader(broken, 'nii')).toEqual({
+    expect(await readFileHeader(broken, 'nii', options)).toEqual({
       type: 'nii',
       ok: false,
       error: 'Could not read the file: gone',

@@ -1,6 +1,8 @@
-import { readDicomHeader } from '../dicom/read-header';
+import { readDicomHeader, type ReadDicomHeaderOptions } from '../dicom/read-header';
+import { isGzip } from '../gzip/gunzip';
 import { readNiftiHeader } from '../nifti/read-header';
 import type { DicomHeader, NiftiHeader } from '../types';
+import { readGzipDicomFile } from './read-gzip';
 
 /** What the reader needs of a browser `File` (or a Node `Blob` in tests). */
 export interface ReadableFile {
@@ -14,7 +16,20 @@ export const DICOM_PREFIX_BYTES = 256 * 1024;
 export type FileHeaderResult =
   | { type: 'dcm'; ok: true; header: DicomHeader }
   | { type: 'nii'; ok: true; header: NiftiHeader }
-  | { type: 'dcm' | 'nii'; ok: false; error: string };
+  | {
+      type: 'dcm' | 'nii';
+      ok: false;
+      error: string;
+      /** Not a file the upload reads (a `.gz` holding neither DICOM nor NIfTI, or a damaged one). */
+      unsupported?: true;
+    };
+
+export interface ReadFileOptions extends ReadDicomHeaderOptions {
+  /** Inflated bytes a gzipped DICOM file may reach: the upload's largest file. */
+  maxInflatedBytes: number;
+  /** Bytes read (inflated, for a gzip) before the whole file is; DICOM_PREFIX_BYTES unless told. */
+  prefixBytes?: number;
+}
 
 async function bytesOf(file: ReadableFile, end = file.size): Promise<ArrayBuffer> {
   return file.slice(0, Math.min(end, file.size)).arrayBuffer();
@@ -22,17 +37,20 @@ async function bytesOf(file: ReadableFile, end = file.size): Promise<ArrayBuffer
 
 /**
  * Reads a prefix of the file; when the header is cut before Pixel Data (the parse fails, or finds no
- * pixel data) and the file is longer, reads the whole file once more.
+ * pixel data) and the file is longer, reads the whole file once more. A gzip file (by its magic bytes,
+ * whatever its name) is read through the bounded inflater (read-gzip.ts).
  */
 export async function readDicomFile(
   file: ReadableFile,
-  prefixBytes = DICOM_PREFIX_BYTES,
+  { prefixBytes = DICOM_PREFIX_BYTES, maxInflatedBytes, ...dicomOptions }: ReadFileOptions,
 ): Promise<FileHeaderResult> {
   const prefix = new Uint8Array(await bytesOf(file, prefixBytes));
-  let result = readDicomHeader(prefix);
+  if (isGzip(prefix))
+    return readGzipDicomFile(file, prefix, { ...dicomOptions, maxInflatedBytes, prefixBytes });
+  let result = readDicomHeader(prefix, dicomOptions);
   const cut = prefix.length < file.size;
   if (cut && (!result.ok || !result.header.hasPixelData)) {
-    result = readDicomHeader(new Uint8Array(await bytesOf(file)));
+    result = readDicomHeader(new Uint8Array(await bytesOf(file)), dicomOptions);
   }
   return result.ok
     ? { type: 'dcm', ok: true, header: result.header }
@@ -51,9 +69,13 @@ export async function readNiftiFile(file: ReadableFile): Promise<FileHeaderResul
 }
 
 /** The header of a file the classification calls 'dcm' or 'nii'. Never throws. */
-export async function readFileHeader(file: ReadableFile, type: 'dcm' | 'nii'): Promise<FileHeaderResult> {
+export async function readFileHeader(
+  file: ReadableFile,
+  type: 'dcm' | 'nii',
+  options: ReadFileOptions,
+): Promise<FileHeaderResult> {
   try {
-    return await (type === 'dcm' ? readDicomFile(file) : readNiftiFile(file));
+    return await (type === 'dcm' ? readDicomFile(file, options) : readNiftiFile(file));
   } catch (thrown) {
     return {
       type,

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { ServerSeries, ServerStudy } from '@voxa/contracts';
-import { decodeDicomFrame, displayForDicom, previewSize, renderRgba } from '@voxa/imaging';
+import { decodeDicomFrame, displayForDicom, previewSize, renderRgba, unsupportedReason } from '@voxa/imaging';
 import * as nifti from 'nifti-reader-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBytes, sortSession, uploadArchives, type SortOutcome } from '../../../test/archive-flow';
@@ -88,7 +88,10 @@ describe('sorting a session’s archives', () => {
       'brain_nii.gz/brain_nii.gz.nii',
     ]);
     expect(metadata.skipped).toEqual([
-      { path: 'siemens.zip/MR/README.txt', reason: 'This file type is not supported. Try different format.' },
+      {
+        path: 'siemens.zip/MR/README.txt',
+        reason: unsupportedReason({ name: 'README.txt', size: 35 }),
+      },
     ]);
   });
 });

@@ -1,10 +1,10 @@
-import { UNSUPPORTED_FILE_MESSAGE } from '@voxa/imaging';
+import { unsupportedReason } from '@voxa/imaging';
 import { describe, expect, it } from 'vitest';
 import { classifyInflated } from './classify';
 import { studyKeyOf, uploadIdOf } from './ids';
 
 describe('classifyInflated', () => {
-  it('reads names as the page does: dcm, nii, DICOMDIR ignored, the rest skipped with a reason', () => {
+  it('reads names as the page does: dcm (.dcm.gz too), nii, DICOMDIR ignored, the rest skipped with its reason', () => {
     const result = classifyInflated([
       { archive: 'a.zip', inside: 'series/1.dcm', size: 100 },
       { archive: 'a.zip', inside: 'series/IM0001', size: 20_000 },
@@ -13,14 +13,21 @@ describe('classifyInflated', () => {
       { archive: 'a.zip', inside: 'DICOMDIR', size: 20_000 },
       { archive: 'a.zip', inside: 'notes.txt', size: 5 },
       { archive: 'a.zip', inside: 'inner_nii.gz', size: 5 },
+      { archive: 'a.zip', inside: 'series/2.dcm.gz', size: 50 },
+      { archive: 'a.zip', inside: 'old.tar.gz', size: 50 },
     ]);
-    expect(result.dcm.map((f) => f.path)).toEqual(['a.zip/series/1.dcm', 'a.zip/series/IM0001']);
+    expect(result.dcm.map((f) => f.path)).toEqual([
+      'a.zip/series/1.dcm',
+      'a.zip/series/IM0001',
+      'a.zip/series/2.dcm.gz',
+    ]);
     expect(result.nii).toEqual([{ name: 'brain.nii.gz', size: 500, path: 'a.zip/brain.nii.gz' }]);
     expect(result.skipped).toEqual([
-      { path: 'a.zip/series/tiny', reason: UNSUPPORTED_FILE_MESSAGE },
+      { path: 'a.zip/series/tiny', reason: unsupportedReason({ name: 'tiny', size: 10 }) },
       { path: 'a.zip/DICOMDIR', reason: 'DICOMDIR is ignored.' },
-      { path: 'a.zip/notes.txt', reason: UNSUPPORTED_FILE_MESSAGE },
+      { path: 'a.zip/notes.txt', reason: unsupportedReason({ name: 'notes.txt', size: 5 }) },
       { path: 'a.zip/inner_nii.gz', reason: 'A compressed file inside an archive is not inflated.' },
+      { path: 'a.zip/old.tar.gz', reason: '.tar.gz archives are not read: upload a .zip instead' },
     ]);
   });
 

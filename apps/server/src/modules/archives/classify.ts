@@ -1,4 +1,10 @@
-import { classifyFile, findDuplicates, UNSUPPORTED_FILE_MESSAGE, type FileRef } from '@voxa/imaging';
+import {
+  classifyFile,
+  findDuplicates,
+  UNSUPPORTED_FILE_MESSAGE,
+  unsupportedReason,
+  type FileRef,
+} from '@voxa/imaging';
 
 /** A file an archive gave: `inside` is its path in the archive, `size` its inflated size. */
 export interface InflatedFile {
@@ -25,7 +31,8 @@ const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 /**
  * What the sort reads of the files the archives gave, by the page's rules (upload-and-organize.md 5, V2):
- * the kind from the file's name and size, DICOMDIR ignored, and duplicates (the same path inside an
+ * the kind from the file's name and size (a `.dcm.gz` is DICOM, read by content), DICOMDIR ignored,
+ * an unsupported file skipped with the page's reason for it, and duplicates (the same path inside an
  * archive with the same size, as when one set of files is uploaded in two archives) kept once.
  */
 export function classifyInflated(files: readonly InflatedFile[]): InflatedClassification {
@@ -50,7 +57,7 @@ export function classifyInflated(files: readonly InflatedFile[]): InflatedClassi
     if (kind === 'dcm' || kind === 'nii') result[kind].push(ref);
     else if (kind === 'compressed')
       result.skipped.push({ path, reason: 'A compressed file inside an archive is not inflated.' });
-    else result.skipped.push({ path, reason: UNSUPPORTED_FILE_MESSAGE });
+    else result.skipped.push({ path, reason: unsupportedReason(ref) ?? UNSUPPORTED_FILE_MESSAGE });
   });
   return result;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerSeries } from '@voxa/contracts';
+import { GzipError, isGzip, maybeGunzip } from '@voxa/imaging';
 import { ConversionError } from '../../platform/dcm2niix';
 import { relativeKey } from '../../platform/storage';
 import { convertedDirKey, convertedKey, inflatedKey } from '../../platform/storage/layout';
@@ -13,6 +14,27 @@ async function linkOrCopy(from: string, to: string) {
     await link(from, to);
   } catch {
     await copyFile(from, to);
+  }
+}
+
+async function startsLikeGzip(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(new Uint8Array(2), 0, 2, 0);
+    return isGzip(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A series file as dcm2niix's input: a gzipped one (`.dcm.gz`) inflated, since dcm2niix reads no gzip. */
+async function stage(from: string, to: string, maxInflatedBytes: number) {
+  if (!(await startsLikeGzip(from))) return linkOrCopy(from, to);
+  try {
+    await writeFile(to, await maybeGunzip(await readFile(from), maxInflatedBytes));
+  } catch (error) {
+    if (error instanceof GzipError) throw new ConversionError(error.message, '');
+    throw error;
   }
 }
 
@@ -32,7 +54,8 @@ async function convert(deps: ArchiveDeps, teamId: number, session: string, serie
     // The series' own files only: their folder may hold other series.
     for (const [index, f] of series.files.entries()) {
       const from = await deps.storage.path([...inflatedKey(teamId, session), ...relativeKey(f.path)]);
-      await linkOrCopy(from, path.join(input, `${String(index + 1).padStart(6, '0')}.dcm`));
+      const to = path.join(input, `${String(index + 1).padStart(6, '0')}.dcm`);
+      await stage(from, to, deps.config.UPLOAD_MAX_FILE_BYTES);
     }
     const result = await deps.converter.convert(input, output);
     const nifti = result.files.find((f) => f.endsWith('.nii'));

@@ -35,7 +35,7 @@ const openEntry = (zip: ZipFile, entry: Entry) =>
   );
 
 /** Counts inflated bytes as they pass and stops the stream once a limit is crossed. */
-export function meter(totals: Totals, limits: ArchiveLimits): Transform {
+function meter(totals: Totals, limits: ArchiveLimits): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       totals.inflated += chunk.length;

@@ -1,22 +1,31 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
-import { meter } from './extract';
-import { ArchiveError, type ArchiveLimits } from './policy';
+import { gunzip } from '@voxa/imaging';
+import { ArchiveError, totalsProblem, type ArchiveLimits } from './policy';
 
-/** Streams a gzip file's inflated bytes into `sink`, counted against the archive limits as they pass. */
-async function gunzipInto(file: string, sink: Writable, limits: ArchiveLimits): Promise<number> {
+/**
+ * Inflates a gzip file through the shared bounded inflater (packages/imaging gzip), each chunk counted
+ * against the archive limits as it passes and then given to `write`; answers the inflated size.
+ */
+async function gunzipInto(
+  file: string,
+  write: (chunk: Uint8Array) => Promise<unknown>,
+  limits: ArchiveLimits,
+): Promise<number> {
   const totals = { entries: 1, inflated: 0, compressed: (await stat(file)).size };
-  try {
-    await pipeline(createReadStream(file), createGunzip(), meter(totals, limits), sink);
-  } catch (error) {
-    if (error instanceof ArchiveError) throw error;
-    throw new ArchiveError(`Damaged gzip file: ${(error as Error).message}`);
-  }
-  return totals.inflated;
+  const result = await gunzip(createReadStream(file), {
+    maxBytes: limits.maxTotalBytes,
+    keep: 0,
+    sink: async (chunk) => {
+      totals.inflated += chunk.length;
+      const problem = totalsProblem(totals, limits);
+      if (problem) throw new ArchiveError(problem);
+      await write(chunk);
+    },
+  });
+  if (!result.ok) throw new ArchiveError(result.error);
+  return result.size;
 }
 
 /**
@@ -27,7 +36,12 @@ export async function gunzipFile(file: string, target: string, limits: ArchiveLi
   const folder = path.dirname(target);
   await mkdir(folder, { recursive: true });
   try {
-    await gunzipInto(file, createWriteStream(target, { flags: 'wx' }), limits);
+    const out = await open(target, 'wx');
+    try {
+      await gunzipInto(file, (chunk) => out.write(chunk), limits);
+    } finally {
+      await out.close();
+    }
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
     throw error;
@@ -39,6 +53,5 @@ export async function gunzipFile(file: string, target: string, limits: ArchiveLi
  * `.nii.gz` found inside an archive is read whole into memory.
  */
 export async function checkGzip(file: string, limits: ArchiveLimits): Promise<number> {
-  const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
-  return gunzipInto(file, discard, limits);
+  return gunzipInto(file, async () => undefined, limits);
 }

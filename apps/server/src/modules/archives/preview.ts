@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
 import type { ServerSeries } from '@voxa/contracts';
 import {
   decodeDicomFrame,
@@ -7,7 +7,9 @@ import {
   displayFor,
   displayForDicom,
   displayForRange,
+  GzipError,
   isEncapsulatedSyntax,
+  maybeGunzip,
   niftiDisplayRange,
   niftiSlice,
   previewSize,
@@ -60,12 +62,21 @@ function toPng(
 const volumes = new Map<string, NiftiVolume>();
 const KEPT_VOLUMES = 2;
 
-async function volumeAt(file: string): Promise<NiftiVolume> {
+/** A file's bytes, inflated when it is gzip (`.nii.gz`, `.dcm.gz`), at most the upload's largest file. */
+async function bytesOf(deps: ArchiveDeps, file: string): Promise<Uint8Array> {
+  try {
+    // A plain Uint8Array: Buffer's slice() is a view, not the copy the decoders expect of slice().
+    return await maybeGunzip(new Uint8Array(await readFile(file)), deps.config.UPLOAD_MAX_FILE_BYTES);
+  } catch (error) {
+    if (error instanceof GzipError) throw refuse('error', error.message);
+    throw error;
+  }
+}
+
+async function volumeAt(deps: ArchiveDeps, file: string): Promise<NiftiVolume> {
   const kept = volumes.get(file);
   if (kept) return kept;
-  let bytes: Uint8Array = await readFile(file);
-  // Inflated here: the sort checked its inflated size against the archive limits.
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes);
+  const bytes = await bytesOf(deps, file);
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const result = readNiftiVolume(buffer);
   if (!result.ok) throw refuse(result.reason === 'error' ? 'error' : 'no-image', result.error);
@@ -96,7 +107,7 @@ async function viaConversion(deps: ArchiveDeps, w: Where, series: ServerSeries, 
   }
   // dcm2niix keeps the DICOM rescale as scl_slope/scl_inter, so the series' window applies as it is.
   const display = displayFor({ ...series, modality: series.modalityCode, sopClassUid: series.SOPClassUID });
-  return niftiPreview(await volumeAt(nifti), slice, display);
+  return niftiPreview(await volumeAt(deps, nifti), slice, display);
 }
 
 /**
@@ -113,7 +124,7 @@ export async function renderPreview(
   if (series.type === 'nii') {
     const [file] = series.files;
     if (!file) throw refuse('no-image', 'The series has no file.');
-    return niftiPreview(await volumeAt(await fileOf(deps, w, file.path)), slice, null);
+    return niftiPreview(await volumeAt(deps, await fileOf(deps, w, file.path)), slice, null);
   }
   if (isEncapsulatedSyntax(series.transferSyntaxUID)) return viaConversion(deps, w, series, slice);
   const slices = Math.max(series.cnt, series.numberOfFrames);
@@ -122,7 +133,7 @@ export async function renderPreview(
   const { fileIndex, frame } = dicomSliceSource(series, slice);
   const file = series.files[fileIndex];
   if (!file) throw refuse('no-image', 'The series has no such file.');
-  const decoded = decodeDicomFrame(new Uint8Array(await readFile(await fileOf(deps, w, file.path))), frame, {
+  const decoded = decodeDicomFrame(await bytesOf(deps, await fileOf(deps, w, file.path)), frame, {
     inflateRaw,
   });
   // The series' first file may be native while this one is not.

@@ -2,8 +2,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import {
-  DICOM_PREFIX_BYTES,
-  readDicomHeader,
+  readDicomFile,
   readNiftiFile,
   type DicomEntry,
   type FileRef,
@@ -35,19 +34,6 @@ function diskFile(file: string, size: number): ReadableFile {
   };
 }
 
-/**
- * A DICOM header from the file's first bytes, or from the whole file when those end before Pixel Data
- * (as the page reads them, plus Deflated Explicit VR Little Endian, which Node can inflate).
- */
-async function dicomHeader(file: ReadableFile) {
-  const read = async (end: number) =>
-    new Uint8Array(await file.slice(0, Math.min(end, file.size)).arrayBuffer());
-  const result = readDicomHeader(await read(DICOM_PREFIX_BYTES), { inflateRaw });
-  if (file.size > DICOM_PREFIX_BYTES && (!result.ok || !result.header.hasPixelData))
-    return readDicomHeader(await read(file.size), { inflateRaw });
-  return result;
-}
-
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface ReadHeaders {
@@ -58,20 +44,23 @@ export interface ReadHeaders {
 
 /**
  * Reads the header of every classified file under `root` (the session's inflated folder), one file at a
- * time: only headers stay in memory. A file that cannot be read is skipped with the reason.
+ * time: only headers stay in memory. DICOM files are read as the page reads them (a gzipped one inflated,
+ * up to `maxInflatedBytes`), plus Deflated Explicit VR Little Endian, which Node can inflate. A file that
+ * cannot be read is skipped with the reason.
  */
 export async function readHeaders(
   root: string,
   classified: InflatedClassification,
   limits: ArchiveLimits,
+  maxInflatedBytes: number,
 ): Promise<ReadHeaders> {
   const out: ReadHeaders = { dicom: [], nifti: [], skipped: [] };
   const at = (ref: FileRef) => path.join(root, ref.path ?? ref.name);
   for (const ref of classified.dcm) {
     try {
-      const result = await dicomHeader(diskFile(at(ref), ref.size));
-      if (result.ok) out.dicom.push({ file: ref, header: result.header });
-      else out.skipped.push({ path: ref.path ?? ref.name, reason: result.error });
+      const result = await readDicomFile(diskFile(at(ref), ref.size), { inflateRaw, maxInflatedBytes });
+      if (!result.ok) out.skipped.push({ path: ref.path ?? ref.name, reason: result.error });
+      else if (result.type === 'dcm') out.dicom.push({ file: ref, header: result.header });
     } catch (error) {
       out.skipped.push({ path: ref.path ?? ref.name, reason: `Could not read the file: ${message(error)}` });
     }

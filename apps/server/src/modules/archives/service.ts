@@ -7,7 +7,10 @@ import { findOwnSession } from '../upload/service';
 import { findSeries, type SortedMetadata } from './metadata';
 import { readMetadata } from './metadata-store';
 
-export type ArchiveDeps = Pick<Deps, 'db' | 'storage' | 'queue' | 'realtime' | 'converter' | 'log'>;
+export type ArchiveDeps = Pick<
+  Deps,
+  'db' | 'storage' | 'queue' | 'realtime' | 'converter' | 'log' | 'config'
+>;
 
 /**
  * Starts the sort of the caller's session (the `sort-session` job) unless one is under way or done: the

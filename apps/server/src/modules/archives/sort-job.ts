@@ -92,7 +92,8 @@ export async function sortSessionJob(
   let counts = { studies: 0, nifties: 0 };
   try {
     const { archives, files, root } = await inflateAll(deps, s, limits);
-    const headers = await readHeaders(root, classifyInflated(files), limits);
+    const maxInflated = deps.config.UPLOAD_MAX_FILE_BYTES;
+    const headers = await readHeaders(root, classifyInflated(files), limits, maxInflated);
     const metadata = sortedMetadata(
       archives,
       studiesFromHeaders(headers.dicom, headers.nifti),

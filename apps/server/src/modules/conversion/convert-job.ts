@@ -1,6 +1,6 @@
-import { gunzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import type { ConvertSeriesJob, SeriesConversionEvent, SeriesStatus } from '@voxa/contracts';
+import { maybeGunzip } from '@voxa/imaging';
 import { conversionWarnings } from '@voxa/imaging/dcm2niix';
 import type { Deps } from '../../deps';
 import { ConversionError } from '../../platform/dcm2niix';
@@ -71,7 +71,7 @@ function announce(deps: Deps, series: Series, outcome: Outcome) {
  * Converts one series (the `convert-series` job) from the bytes as they were received, so dcm2niix sees
  * every attribute it needs (positions, times, vendors' private groups) whatever the anonymisation: the
  * files are linked into the series' input folder, converted, and only then de-identified, the outputs
- * (NIfTI header text, JSON sidecar) and the stored DICOM alike (docs/decisions/0023). Each volume is kept
+ * (NIfTI header text, JSON sidecar) and the stored DICOM alike (decision 0023). Each volume is kept
  * as a sub-series `{series uuid}-NNN` with its .json, .bval and .bvec; dcm2niix's warnings stay with the
  * series. A series that cannot convert ends in error with the reason; the job itself then succeeds, so
  * one broken series stops nothing else. Idempotent: a series already settled is left alone, and a rerun
@@ -159,8 +159,8 @@ async function storeNifti(
 ): Promise<SeriesOutputs> {
   const [source] = sources;
   if (!source) throw new ConversionError('The series has no file.', '');
-  let bytes: Uint8Array = new Uint8Array(await readFile(await deps.storage.path(source)));
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = new Uint8Array(gunzipSync(bytes));
+  const received = new Uint8Array(await readFile(await deps.storage.path(source)));
+  let bytes = await maybeGunzip(received, deps.config.UPLOAD_MAX_FILE_BYTES);
   if (job.anonymize) bytes = blankNiftiText(bytes);
   const file = `${subSeriesUuid(series.uuid, 1)}.nii`;
   await deps.storage.writeAtomic([...niftiDir, file], bytes);

@@ -7,8 +7,10 @@ import type { ReadGroupRequest, ReadGroupResponse } from './protocol';
  * once, so the browser's file reading overlaps with parsing the headers that have arrived.
  */
 self.onmessage = async (event: MessageEvent<ReadGroupRequest>) => {
-  const { id, files, types } = event.data;
-  const results = await Promise.all(files.map((file, index) => readFileHeader(file, types[index] ?? 'dcm')));
+  const { id, files, types, maxInflatedBytes } = event.data;
+  const results = await Promise.all(
+    files.map((file, index) => readFileHeader(file, types[index] ?? 'dcm', { maxInflatedBytes })),
+  );
   const response: ReadGroupResponse = { id, results };
   self.postMessage(response);
 };

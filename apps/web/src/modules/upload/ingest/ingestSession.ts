@@ -1,3 +1,4 @@
+import { UPLOAD_LIMITS } from '@voxa/contracts';
 import {
   classifyAll,
   readGroups,
@@ -8,6 +9,7 @@ import {
   type FileRef,
   type NiftiEntry,
   type UploadStudy,
+  unsupportedReason,
 } from '@voxa/imaging';
 import type { PickedFile } from './collectFiles';
 import { throttled } from './throttle';
@@ -16,7 +18,7 @@ import type { IngestPool } from './workerPool';
 export interface IngestedFile {
   ref: FileRef;
   kind: FileKind;
-  /** Why the file gives no series: a read error or a grouping skip reason. */
+  /** Why the file gives no series: why it is unsupported, a read error or a grouping skip reason. */
   note?: string;
 }
 
@@ -91,12 +93,21 @@ export function createIngestSession(
     }
   };
 
+  /** A `.gz` taken for DICOM by its name that holds none (or is damaged) is counted unsupported instead. */
+  const reclassify = (file: IngestedFile) => {
+    counts[file.kind] -= 1;
+    counts.unsupported += 1;
+    file.kind = 'unsupported';
+  };
+
   const apply = (group: IngestedFile[], results: FileHeaderResult[]) => {
     group.forEach((file, index) => {
       const result = results[index];
       if (!result) file.note = 'The file was not read';
-      else if (!result.ok) file.note = result.error;
-      else if (result.type === 'dcm') dicom.push({ file: file.ref, header: result.header });
+      else if (!result.ok) {
+        file.note = result.error;
+        if (result.unsupported) reclassify(file);
+      } else if (result.type === 'dcm') dicom.push({ file: file.ref, header: result.header });
       else nifti.push({ file: file.ref, header: result.header });
     });
   };
@@ -116,6 +127,7 @@ export function createIngestSession(
       const job = {
         files: group.map((f) => picked.get(f) as File),
         types: group.map((f) => (f.kind === 'nii' ? 'nii' : 'dcm') as 'dcm' | 'nii'),
+        maxInflatedBytes: UPLOAD_LIMITS.defaultMaxFileBytes,
       };
       pool.read(job).then(
         (results) => {
@@ -134,7 +146,12 @@ export function createIngestSession(
     add(pickedFiles) {
       const refs = pickedFiles.map(({ file, path }): FileRef => ({ name: file.name, size: file.size, path }));
       const kinds = classifyAll([...files.map((f) => f.ref), ...refs]).kinds.slice(files.length);
-      const added = refs.map((ref, index): IngestedFile => ({ ref, kind: kinds[index] as FileKind }));
+      const added = refs.map((ref, index): IngestedFile => {
+        const kind = kinds[index] as FileKind;
+        return kind === 'unsupported'
+          ? { ref, kind, note: unsupportedReason(ref) ?? undefined }
+          : { ref, kind };
+      });
       const picked = new Map(added.map((f, index) => [f, (pickedFiles[index] as PickedFile).file]));
       for (const [f, file] of picked) fileByRef.set(f.ref, file);
       files.push(...added);

@@ -5,6 +5,8 @@ export interface ReadGroupRequest {
   id: number;
   files: File[];
   types: ('dcm' | 'nii')[];
+  /** A gzipped DICOM file inflates to at most this (the upload's largest file). */
+  maxInflatedBytes: number;
 }
 
 /** Ingest worker -> main thread: the header of each file of the group, in the request's order. */

@@ -1,10 +1,7 @@
 import type { FileHeaderResult } from '@voxa/imaging';
 import type { ReadGroupRequest, ReadGroupResponse } from './protocol';
 
-export interface ReadJob {
-  files: File[];
-  types: ('dcm' | 'nii')[];
-}
+export type ReadJob = Omit<ReadGroupRequest, 'id'>;
 
 export interface IngestPool {
   /** Queues a read group; resolves with its headers when a worker has read it. */

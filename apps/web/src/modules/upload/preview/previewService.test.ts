@@ -1,3 +1,4 @@
+import { UPLOAD_LIMITS } from '@voxa/contracts';
 import type { FileRef, UploadSeries } from '@voxa/imaging';
 import { describe, expect, it, vi } from 'vitest';
 import { createPreviewService } from './previewService';
@@ -49,7 +50,14 @@ describe('createPreviewService', () => {
     const service = createPreviewService(pool, filesFor(s));
     expect(await service.preview(s, 2, signal())).toEqual({ kind: 'image', png, slices: null });
     await service.preview(s, 2, signal());
-    expect(jobs).toEqual([{ type: 'dicom', file: expect.objectContaining({ name: '2.dcm' }), frame: 0 }]);
+    expect(jobs).toEqual([
+      {
+        type: 'dicom',
+        file: expect.objectContaining({ name: '2.dcm' }),
+        frame: 0,
+        maxInflatedBytes: UPLOAD_LIMITS.defaultMaxFileBytes,
+      },
+    ]);
   });
 
   it('converts a compressed series once, then slices the NIfTI with the series window', async () => {

@@ -1,3 +1,4 @@
+import { UPLOAD_LIMITS } from '@voxa/contracts';
 import {
   dicomSliceSource,
   displayFor,
@@ -20,6 +21,9 @@ export interface PreviewService {
 }
 
 type FileOf = (ref: FileRef) => File | undefined;
+
+/** A gzipped DICOM file inflates to at most the upload's largest file. */
+const maxInflatedBytes = UPLOAD_LIMITS.defaultMaxFileBytes;
 
 /** Slices kept per series, about 5 MB of PNGs at 512 px. */
 const KEPT_SLICES = 64;
@@ -74,7 +78,7 @@ export function createPreviewService(pool: PreviewPool, fileOf: FileOf): Preview
     const first = files[0] as File;
     let conversion = conversions.get(first);
     if (!conversion) {
-      conversion = pool.run({ type: 'convert', files }).then(
+      conversion = pool.run({ type: 'convert', files, maxInflatedBytes }).then(
         (result) => (result.ok ? result.nifti : result),
         (error: unknown): PreviewFailure => ({ ok: false, reason: 'error', error: String(error) }),
       );
@@ -95,7 +99,8 @@ export function createPreviewService(pool: PreviewPool, fileOf: FileOf): Preview
     if (series.type === 'nii') return renderNifti(files[0] as File, slice, null, signal);
     if (isEncapsulatedSyntax(series.transferSyntaxUID)) return viaConversion(series, files, slice, signal);
     const { fileIndex, frame } = dicomSliceSource(series, slice);
-    const result = await pool.run({ type: 'dicom', file: files[fileIndex] as File, frame }, signal);
+    const file = files[fileIndex] as File;
+    const result = await pool.run({ type: 'dicom', file, frame, maxInflatedBytes }, signal);
     // The series' first file may be native while this one is not.
     if (!result.ok && result.reason === 'encapsulated') return viaConversion(series, files, slice, signal);
     return outcomeOf(result, 'dicom');

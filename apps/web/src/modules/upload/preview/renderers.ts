@@ -2,6 +2,7 @@ import {
   createDcm2niixConverter,
   decodeDicomFrame,
   displayForDicom,
+  maybeGunzip,
   displayForRange,
   niftiDisplayRange,
   niftiSlice,
@@ -15,8 +16,16 @@ import type { ConvertResult, PreviewFailure, PreviewRequest, RenderResult } from
 
 type Request<T extends PreviewRequest['type']> = Extract<PreviewRequest, { type: T }>;
 
-export async function renderDicom({ file, frame }: Request<'dicom'>): Promise<RenderResult> {
-  const decoded = decodeDicomFrame(new Uint8Array(await file.arrayBuffer()), frame);
+/** A DICOM file's bytes, inflated when it is gzip (a GzipError's reason becomes the tile's 'Error'). */
+const dicomBytesOf = async (file: File, maxInflatedBytes: number) =>
+  maybeGunzip(new Uint8Array(await file.arrayBuffer()), maxInflatedBytes);
+
+export async function renderDicom({
+  file,
+  frame,
+  maxInflatedBytes,
+}: Request<'dicom'>): Promise<RenderResult> {
+  const decoded = decodeDicomFrame(await dicomBytesOf(file, maxInflatedBytes), frame);
   if (!decoded.ok) return decoded;
   const { header } = decoded;
   const rgba = renderRgba(decoded.frame, displayForDicom(header));
@@ -57,10 +66,14 @@ export async function renderNifti({ file, key, slice, display }: Request<'nifti'
 /** One long-lived dcm2niix instance per worker, created on the first compressed series. */
 let converter: ReturnType<typeof createDcm2niixConverter> | null = null;
 
-export async function convertSeries({ files }: Request<'convert'>): Promise<ConvertResult> {
+export async function convertSeries({ files, maxInflatedBytes }: Request<'convert'>): Promise<ConvertResult> {
   converter ??= createDcm2niixConverter(createDcm2niix);
+  // dcm2niix reads no gzip: a `.dcm.gz` goes in inflated, named as the plain file.
   const inputs = await Promise.all(
-    files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })),
+    files.map(async (file) => ({
+      name: file.name.replace(/\.gz$/i, ''),
+      bytes: await dicomBytesOf(file, maxInflatedBytes),
+    })),
   );
   const result = await converter.convert(inputs);
   if (!result.ok) return { ok: false, reason: 'error', error: result.error };

@@ -1,29 +1,33 @@
 import type { UploadHeader } from '@voxa/contracts';
 import { HttpError, unprocessable } from '../../http/errors';
-import type { UploadFileRow } from '../../platform/db/schema';
 import { ChunkTooLongError, tapChunk } from './chunk-stream';
+import type { ClaimedFile } from './claim-chunk';
 import { partialKey } from './layout';
 import { chunkRange } from './policy';
 import type { UploadRuntime } from './service';
 
 /**
- * Writes a chunk not stored yet at its place in the file's partial copy, checks its length (and sha256
- * when sent), then records it. A failed chunk leaves no row: its bytes are overwritten when sent again.
+ * Streams a chunk not stored yet to its place in the file's partial copy and checks its length (and
+ * sha256 when sent). Answers the chunk's sha256 when it was computed: always for a file of one chunk (it is
+ * the file's), else when the client sent one. Records nothing: a failed chunk's bytes are overwritten
+ * when it is sent again.
  */
 export async function writeChunk(
   rt: UploadRuntime,
   input: {
     teamId: number;
     session: string;
-    file: UploadFileRow;
+    file: ClaimedFile;
     header: UploadHeader;
     bytes: AsyncIterable<Uint8Array>;
   },
-): Promise<void> {
+): Promise<{ sha256: string | null }> {
   const { file, header } = input;
   const { offset, length: expected } = chunkRange(header);
-  const fileHash = rt.hashes.take(file.id, header.index);
-  const tap = tapChunk(input.bytes, expected, { hashChunk: header.sha256 !== undefined, fileHash });
+  const whole = file.chunk_count === 1;
+  // A file of one chunk is hashed once: its chunk's hash is the file's.
+  const fileHash = whole ? null : rt.hashes.take(file.id, header.index);
+  const tap = tapChunk(input.bytes, expected, { hashChunk: whole || header.sha256 !== undefined, fileHash });
   try {
     await rt.deps.storage.writeAt(partialKey(input.teamId, input.session, file.id), offset, tap.bytes);
   } catch (error) {
@@ -40,10 +44,5 @@ export async function writeChunk(
   if (length !== expected) throw refuse(`Chunk ${header.index} has ${length} bytes, ${expected} declared.`);
   if (header.sha256 && sha256 !== header.sha256)
     throw refuse(`Chunk ${header.index} does not match its sha256; send it again.`);
-  await rt.deps.db
-    .insertInto('upload_chunks')
-    .values({ file_id: file.id, chunk_index: header.index, size: length, sha256 })
-    .onConflict((oc) => oc.columns(['file_id', 'chunk_index']).doNothing())
-    .execute();
-  rt.hashes.advance(file.id, header.index);
+  return { sha256 };
 }

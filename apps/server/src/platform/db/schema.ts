@@ -284,6 +284,8 @@ export interface UploadSessionsTable {
   touched_at: Generated<Date>;
   /** When the expired session's raw files were removed; calls naming it then answer 410. */
   expired_at: Date | null;
+  /** The sum of its files' declared sizes, added as each file is registered (UPLOAD_MAX_SESSION_BYTES). */
+  declared_bytes: Generated<Bigint>;
 }
 export type UploadSessionRow = Selectable<UploadSessionsTable>;
 

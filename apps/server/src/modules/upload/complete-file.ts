@@ -14,20 +14,12 @@ async function sha256Of(rt: UploadRuntime, key: StorageKey): Promise<string> {
 /** Rename failures that mean a file and a folder of the upload share a name. */
 const NAME_CLASH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENOTEMPTY']);
 
-/**
- * Puts a whole partial copy in its place under its name: flushed, then renamed (no copy of the bytes).
- * 409 when a file and a folder of the upload share the name.
- */
-export async function placeFile(rt: UploadRuntime, partial: StorageKey, target: StorageKey): Promise<void> {
-  await rt.deps.storage.sync(partial);
-  try {
-    await rt.deps.storage.move(partial, target);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code && NAME_CLASH.has(code))
-      throw new HttpError(409, 'A file and a folder of this upload have the same name.');
-    throw error;
-  }
+/** A failure to put a file under its name that means a file and a folder of the upload share it: 409. */
+export function nameClashOr(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code && NAME_CLASH.has(code))
+    return new HttpError(409, 'A file and a folder of this upload have the same name.');
+  return error;
 }
 
 /**
@@ -54,7 +46,10 @@ export async function completeFile(
     if (partialSize !== size)
       throw new Error(`partial copy of upload file ${file.id} has ${partialSize} bytes`);
     sha256 ??= await sha256Of(rt, partial);
-    await placeFile(rt, partial, target);
+    await storage.sync(partial);
+    await storage.move(partial, target).catch((error: unknown) => {
+      throw nameClashOr(error);
+    });
   }
   await rt.deps.db
     .updateTable('upload_files')

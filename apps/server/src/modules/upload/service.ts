@@ -6,9 +6,8 @@ import { HttpError, notFound, unprocessable } from '../../http/errors';
 import type { UploadSessionRow } from '../../platform/db/schema';
 import { relativeKey, UnsafePathError, type StorageKey } from '../../platform/storage';
 import { claimChunk, type ClaimedFile, type ClaimInput } from './claim-chunk';
-import { completeFile, placeFile } from './complete-file';
+import { completeFile } from './complete-file';
 import { createKeyedLock, createRunningHashes } from './file-locks';
-import { partialKey, storedFileKey } from './layout';
 import { chunkRange, type Checked, type UploadLimits } from './policy';
 import { recordChunk } from './record-chunk';
 import { writeChunk } from './write-chunk';
@@ -100,9 +99,9 @@ export interface ChunkInput extends ClaimInput {
 
 /**
  * Stores one chunk in two round trips: the claim (session, file, state) before its bytes are read, and
- * the chunk's row after they are written in place in the file's partial copy (a chunk stored already is
- * read and dropped). A file of one chunk is renamed into place before that row, which completes it in the
- * same statement; a larger file is completed once its last chunk has its row.
+ * the chunk's row after they are written (a chunk stored already is read and dropped). A file of one
+ * chunk is in place under its name before that row, which completes it in the same statement; a larger
+ * file is completed (flushed, renamed) once its last chunk has its row.
  */
 export async function receiveChunk(
   rt: UploadRuntime,
@@ -128,14 +127,16 @@ export async function receiveChunk(
       if (file.completed_at || received < file.chunk_count) return receipt(received, file.sha256);
       return receipt(received, await completeFile(rt, { teamId: ctx.team.id, session, file, name }));
     }
-    const written = await writeChunk(rt, { teamId: ctx.team.id, session, file, header, bytes: input.bytes });
+    const written = await writeChunk(rt, {
+      teamId: ctx.team.id,
+      session,
+      file,
+      name,
+      header,
+      bytes: input.bytes,
+    });
     const row = { fileId: file.id, index: header.index, size: chunkRange(header).length };
     if (file.chunk_count === 1 && written.sha256) {
-      await placeFile(
-        rt,
-        partialKey(ctx.team.id, session, file.id),
-        storedFileKey(ctx.team.id, session, name),
-      );
       const count = await recordChunk(rt.deps.db, {
         ...row,
         sha256: written.sha256,

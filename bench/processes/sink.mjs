@@ -3,10 +3,15 @@
  * The discard sink: a plain Node http server answering the chunked upload's calls as the client needs
  * (a session, nothing held, a receipt per chunk) while its multipart bodies are parsed with the server's
  * own parser (busboy, under @fastify/multipart) and their bytes dropped. What the product adds on top of
- * receiving the bytes is what a bench measures against it. Prints one JSON line `{url}`; SIGTERM stops it.
+ * receiving the bytes is what a bench measures against it. With BENCH_SINK_DIR it also takes `PUT /store`:
+ * the body written to a file of its own there and flushed, the least a server storing files does.
+ * Prints one JSON line `{url}`; SIGTERM stops it.
  */
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 
 /** The pairs of an `Upload` header (`id=…;index=…;count=…`). */
@@ -18,8 +23,17 @@ const json = (res, body) => {
   res.end(JSON.stringify(body));
 };
 
+let stored = 0;
+/** The body to a new file, flushed on its descriptor before the answer. */
+async function store(req, res) {
+  const file = path.join(process.env.BENCH_SINK_DIR, `${(stored += 1)}.bin`);
+  await pipeline(req, createWriteStream(file, { flush: true }));
+  res.end('ok');
+}
+
 const server = http.createServer((req, res) => {
   const route = `${req.method} ${req.url.split('?')[0]}`;
+  if (route === 'PUT /store' && process.env.BENCH_SINK_DIR) return void store(req, res);
   if (route === 'POST /api/c-upload') {
     req.resume();
     return req.on('end', () => json(res, { session: randomUUID() }));

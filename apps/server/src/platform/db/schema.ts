@@ -315,7 +315,7 @@ export interface UploadChunksTable {
   file_id: number;
   chunk_index: number;
   size: number;
-  /** The chunk's sha256 when the client sent one (it was checked). */
+  /** The chunk's sha256: checked when the client sent one; always for a file of one chunk (the file's). */
   sha256: string | null;
   created_at: Generated<Date>;
 }

@@ -7,8 +7,7 @@
  *
  *   npm run bench            (BENCH_FILES=5000 BENCH_ROUNDS=5 to change the size)
  */
-import { Buffer } from 'node:buffer';
-import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -19,6 +18,7 @@ import { chromium } from 'playwright-core';
 import { build } from 'vite';
 // Run through tsx (npm run bench), so the e2e harness's TypeScript is importable here.
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.ts';
+import { writeSeriesCopies } from './series-copies.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const testdata = process.env.TESTDATA_DIR ?? path.resolve(root, '../shared/testdata');
@@ -26,31 +26,6 @@ const FILES = Number(process.env.BENCH_FILES ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TIME_LIMIT_MS = 180_000;
 const SOURCE = 'dicom/dcm_qa_nih/20180918GE/mr_0004/axial_epi_fmri_interleaved_i_to_s-00001.dcm';
-/** Offset of the value of (0008,0018) SOP Instance UID in an explicit VR little endian data set. */
-function sopInstanceValue(bytes) {
-  const tag = Buffer.from([0x08, 0x00, 0x18, 0x00, 0x55, 0x49]);
-  const at = bytes.indexOf(tag);
-  if (at < 0) throw new Error(`no SOP Instance UID in ${SOURCE}`);
-  return { offset: at + 8, length: bytes.readUInt16LE(at + 6) };
-}
-
-/** FILES copies of one slice, each with a distinct SOP Instance UID of the same length. */
-function writeSeries(dir) {
-  const source = readFileSync(path.join(testdata, SOURCE));
-  const { offset, length } = sopInstanceValue(source);
-  const uid = source.toString('latin1', offset, offset + length).replace(/\0$/, '');
-  const paths = [];
-  for (let i = 0; i < FILES; i += 1) {
-    const copy = Buffer.from(source);
-    const suffix = String(i).padStart(6, '0');
-    copy.write(uid.slice(0, uid.length - suffix.length) + suffix, offset, 'latin1');
-    const file = path.join(dir, `slice-${suffix}.dcm`);
-    writeFileSync(file, copy);
-    paths.push(file);
-  }
-  return paths;
-}
-
 function serve(dir) {
   const types = { '.html': 'text/html', '.js': 'text/javascript' };
   const server = http.createServer((req, res) => {
@@ -74,7 +49,7 @@ async function main() {
     process.exit(1);
   }, TIME_LIMIT_MS);
   try {
-    const paths = writeSeries(temp);
+    const paths = writeSeriesCopies(path.join(testdata, SOURCE), temp, FILES);
     const dist = path.join(temp, 'harness');
     await build({
       root: path.join(root, 'bench/ingest-harness'),

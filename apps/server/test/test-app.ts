@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDb, type Db } from '../src/platform/db';
+import { openDb, type Db, type DbOptions } from '../src/platform/db';
 import type { Mail, Mailer } from '../src/platform/mail';
 
 export interface TestApp {
@@ -55,7 +55,10 @@ export interface CallResult {
  * A real server on a fresh database: PGlite in memory, or a new schema on PostgreSQL when the
  * project runs with TEST_DB=postgres (DATABASE_URL set).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<DbOptions, 'onQuery'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voxa-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL;
   const schema = usePostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -86,7 +89,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
   };
   const pglite = usePostgres ? undefined : new PGlite();
-  const db = await openDb(usePostgres ? { databaseUrl: process.env.DATABASE_URL, schema } : { pglite });
+  const db = await openDb({
+    ...(usePostgres ? { databaseUrl: process.env.DATABASE_URL, schema } : { pglite }),
+    ...options,
+  });
   const { app, url } = await start(db);
 
   const call = async (method: string, apiPath: string, opts: CallOptions = {}): Promise<CallResult> => {

@@ -33,38 +33,45 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
   };
   const token = requestToken(req);
   if (!token) return context;
+  const slug = requestTeamSlug(req, config);
+  // One round trip: the token's user and, when a team is named, their membership in it (left joined).
   const row = await db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    // Slugs are never empty, so without a team named the join finds none.
+    .leftJoin('teams', (join) => join.on('teams.slug', '=', slug ?? ''))
+    .leftJoin('team_users', (join) =>
+      join.onRef('team_users.team_id', '=', 'teams.id').onRef('team_users.user_id', '=', 'users.id'),
+    )
+    .leftJoin('roles', 'roles.id', 'team_users.role_id')
     .selectAll('users')
-    .select(['auth_tokens.id as token_id', 'auth_tokens.impersonator_id'])
+    .select([
+      'auth_tokens.id as token_id',
+      'auth_tokens.impersonator_id',
+      'teams.id as team_id',
+      'teams.slug as team_slug',
+      'teams.title as team_title',
+      'roles.id as role_id',
+      'roles.permissions as role_permissions',
+    ])
     .where('auth_tokens.token_hash', '=', hashToken(token))
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row) return context;
-  const { token_id, impersonator_id, ...user } = row;
+  const { token_id, impersonator_id, team_id, team_slug, team_title, role_id, role_permissions, ...user } =
+    row;
   context.user = user;
   context.tokenId = token_id;
   context.impersonatorId = impersonator_id;
 
-  const slug = requestTeamSlug(req, config);
-  context.permissions = effectivePermissions({ isAdmin: user.is_admin, rolePermissions: null });
-  if (!slug) return context;
-  const membership = await db
-    .selectFrom('teams')
-    .innerJoin('team_users', 'team_users.team_id', 'teams.id')
-    .innerJoin('roles', 'roles.id', 'team_users.role_id')
-    .select(['teams.id', 'teams.slug', 'teams.title', 'roles.id as role_id', 'roles.permissions'])
-    .where('teams.slug', '=', slug)
-    .where('team_users.user_id', '=', user.id)
-    .executeTakeFirst();
-  if (!membership) return context;
-  context.team = { id: membership.id, slug: membership.slug, title: membership.title };
-  context.roleId = membership.role_id;
+  const member = team_id !== null && team_slug !== null && team_title !== null && role_id !== null;
   context.permissions = effectivePermissions({
     isAdmin: user.is_admin,
-    rolePermissions: membership.permissions,
+    rolePermissions: member ? role_permissions : null,
   });
+  if (!member) return context;
+  context.team = { id: team_id, slug: team_slug, title: team_title };
+  context.roleId = role_id;
   return context;
 }

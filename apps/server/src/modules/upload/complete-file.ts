@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../http/errors';
-import type { UploadFileRow } from '../../platform/db/schema';
 import type { StorageKey } from '../../platform/storage';
+import type { ClaimedFile } from './claim-chunk';
 import { partialKey, storedFileKey } from '../../platform/storage/layout';
 import type { UploadRuntime } from './service';
 
@@ -14,6 +14,14 @@ async function sha256Of(rt: UploadRuntime, key: StorageKey): Promise<string> {
 /** Rename failures that mean a file and a folder of the upload share a name. */
 const NAME_CLASH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENOTEMPTY']);
 
+/** A failure to put a file under its name that means a file and a folder of the upload share it: 409. */
+export function nameClashOr(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code && NAME_CLASH.has(code))
+    return new HttpError(409, 'A file and a folder of this upload have the same name.');
+  return error;
+}
+
 /**
  * Turns a file's partial copy, every chunk stored, into the stored file: its sha256 (from the running
  * hash, else read back), a flush, an atomic rename under its name, then the row. Runs again safely when a
@@ -21,13 +29,13 @@ const NAME_CLASH = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENOTEMPTY']);
  */
 export async function completeFile(
   rt: UploadRuntime,
-  input: { teamId: number; session: string; file: UploadFileRow; name: StorageKey },
+  input: { teamId: number; session: string; file: ClaimedFile; name: StorageKey },
 ): Promise<string | null> {
   const { file, teamId, session } = input;
   const { storage } = rt.deps;
   const partial = partialKey(teamId, session, file.id);
   const target = storedFileKey(teamId, session, input.name);
-  const size = Number(file.size);
+  const size = file.size;
   let sha256 = rt.hashes.finish(file.id, file.chunk_count);
   const partialSize = await storage.size(partial);
   if (partialSize === null) {
@@ -39,14 +47,9 @@ export async function completeFile(
       throw new Error(`partial copy of upload file ${file.id} has ${partialSize} bytes`);
     sha256 ??= await sha256Of(rt, partial);
     await storage.sync(partial);
-    try {
-      await storage.move(partial, target);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code && NAME_CLASH.has(code))
-        throw new HttpError(409, 'A file and a folder of this upload have the same name.');
-      throw error;
-    }
+    await storage.move(partial, target).catch((error: unknown) => {
+      throw nameClashOr(error);
+    });
   }
   await rt.deps.db
     .updateTable('upload_files')

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ChunkTooLongError, tapChunk } from './chunk-stream';
+import { ChunkMismatchError, ChunkTooLongError, tapChunk } from './chunk-stream';
 import { createKeyedLock, createRunningHashes } from './file-locks';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -63,17 +63,27 @@ describe('createRunningHashes', () => {
 
 describe('tapChunk', () => {
   it('passes bytes through, counting and hashing them', async () => {
-    const tap = tapChunk(pieces('he', 'llo'), 5, { hashChunk: true, fileHash: null });
+    const tap = tapChunk(pieces('he', 'llo'), 5, { index: 0, hashChunk: true, fileHash: null });
     expect(await consume(tap.bytes)).toBe('hello');
     expect(tap.result()).toEqual({ length: 5, sha256: sha('hello') });
-    const unhashed = tapChunk(pieces('hi'), 5, { hashChunk: false, fileHash: null });
+    const unhashed = tapChunk(pieces('hi'), 2, { index: 0, hashChunk: false, fileHash: null });
     await consume(unhashed.bytes);
     expect(unhashed.result()).toEqual({ length: 2, sha256: null });
   });
 
+  it('fails at the end of a chunk that is short or not the declared sha256', async () => {
+    const short = tapChunk(pieces('hi'), 5, { index: 3, hashChunk: false, fileHash: null });
+    await expect(consume(short.bytes)).rejects.toThrow(
+      new ChunkMismatchError('Chunk 3 has 2 bytes, 5 declared.'),
+    );
+    const checked = { index: 0, hashChunk: false, fileHash: null, sha256: sha('hello') };
+    await expect(consume(tapChunk(pieces('hello'), 5, checked).bytes)).resolves.toBe('hello');
+    await expect(consume(tapChunk(pieces('jello'), 5, checked).bytes)).rejects.toThrow(ChunkMismatchError);
+  });
+
   it('stops before a byte beyond the declared length', async () => {
     const written: string[] = [];
-    const tap = tapChunk(pieces('abc', 'def'), 4, { hashChunk: false, fileHash: null });
+    const tap = tapChunk(pieces('abc', 'def'), 4, { index: 0, hashChunk: false, fileHash: null });
     await expect(
       (async () => {
         for await (const piece of tap.bytes) written.push(Buffer.from(piece).toString());

@@ -5,8 +5,8 @@ import { createHash, type Hash } from 'node:crypto';
  * once. In-process only; see docs/decisions/0013-chunked-upload.md for several processes.
  */
 export function createKeyedLock() {
-  const tails = new Map<number, Promise<unknown>>();
-  return async function withLock<T>(key: number, task: () => Promise<T>): Promise<T> {
+  const tails = new Map<string | number, Promise<unknown>>();
+  return async function withLock<T>(key: string | number, task: () => Promise<T>): Promise<T> {
     const previous = tails.get(key) ?? Promise.resolve();
     const run = previous.then(task, task);
     const tail = run.catch(() => undefined);

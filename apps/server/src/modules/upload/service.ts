@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { ChunkReceipt, UploadFileState, UploadHeader } from '@voxa/contracts';
-import { sql } from 'kysely';
+import type { ChunkReceipt, UploadFileState } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { HttpError, notFound, unprocessable } from '../../http/errors';
-import type { UploadFileRow, UploadSessionRow } from '../../platform/db/schema';
+import type { UploadSessionRow } from '../../platform/db/schema';
 import { relativeKey, UnsafePathError, type StorageKey } from '../../platform/storage';
+import { claimChunk, type ClaimedFile, type ClaimInput } from './claim-chunk';
 import { completeFile } from './complete-file';
-import { writeChunk } from './write-chunk';
 import { createKeyedLock, createRunningHashes } from './file-locks';
-import { fitsSession, sameFile, type Checked, type UploadLimits } from './policy';
+import { chunkRange, type Checked, type UploadLimits } from './policy';
+import { recordChunk } from './record-chunk';
+import { writeChunk } from './write-chunk';
 
 export type UploadDeps = Pick<Deps, 'db' | 'storage' | 'realtime'>;
 
@@ -92,91 +93,15 @@ function nameKey(name: string): StorageKey {
   }
 }
 
-/** The file a chunk belongs to: registered by its first chunk, which the later ones must agree with. */
-async function fileFor(
-  rt: UploadRuntime,
-  session: UploadSessionRow,
-  h: UploadHeader,
-  name: string,
-  preview: string | null,
-): Promise<UploadFileRow> {
-  const find = (db: UploadDeps['db']) =>
-    db
-      .selectFrom('upload_files')
-      .selectAll()
-      .where('session_id', '=', session.id)
-      .where('client_file_id', '=', h.id)
-      .executeTakeFirst();
-  const check = (row: UploadFileRow) =>
-    orRefuse(
-      sameFile(
-        { name: row.name, size: Number(row.size), chunkSize: row.chunk_size, chunkCount: row.chunk_count },
-        h,
-        name,
-      ),
-    );
-  const existing = await find(rt.deps.db);
-  if (existing) {
-    check(existing);
-    return existing;
-  }
-  // The session row is held while its total is summed, so concurrent new files cannot overrun the limit.
-  return rt.deps.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('upload_sessions').select('id').where('id', '=', session.id).forUpdate().execute();
-    const raced = await find(trx);
-    if (raced) {
-      check(raced);
-      return raced;
-    }
-    const { total } = await trx
-      .selectFrom('upload_files')
-      .select(sql<string>`coalesce(sum(size), 0)`.as('total'))
-      .where('session_id', '=', session.id)
-      .executeTakeFirstOrThrow();
-    orRefuse(fitsSession(Number(total), h.size, rt.limits));
-    const clash = await trx
-      .selectFrom('upload_files')
-      .select('id')
-      .where('session_id', '=', session.id)
-      .where('name', '=', name)
-      .executeTakeFirst();
-    if (clash) throw new HttpError(409, 'Another file of this session has the same name.');
-    return trx
-      .insertInto('upload_files')
-      .values({
-        session_id: session.id,
-        client_file_id: h.id,
-        name,
-        preview,
-        size: h.size,
-        chunk_size: h.chunk,
-        chunk_count: h.count,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
-}
-
-async function receivedCount(rt: UploadRuntime, fileRowId: number): Promise<number> {
-  const row = await rt.deps.db
-    .selectFrom('upload_chunks')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('file_id', '=', fileRowId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export interface ChunkInput {
-  header: UploadHeader;
-  sessionId: string;
-  name: string;
-  preview: string | null;
+export interface ChunkInput extends ClaimInput {
   bytes: AsyncIterable<Uint8Array>;
 }
 
 /**
- * Stores one chunk. It is written in place in the file's partial copy unless already stored (then its
- * bytes are read and dropped); when it was the last missing one, the file is completed.
+ * Stores one chunk in two round trips: the claim (session, file, state) before its bytes are read, and
+ * the chunk's row after they are written (a chunk stored already is read and dropped). A file of one
+ * chunk is in place under its name before that row, which completes it in the same statement; a larger
+ * file is completed (flushed, renamed) once its last chunk has its row.
  */
 export async function receiveChunk(
   rt: UploadRuntime,
@@ -185,29 +110,44 @@ export async function receiveChunk(
 ): Promise<ChunkReceipt> {
   const { header } = input;
   const name = nameKey(input.name);
-  const session = await findOwnSession(rt.deps.db, ctx, input.sessionId);
-  const file = await fileFor(rt, session, header, input.name, input.preview);
-  return rt.withFileLock(file.id, async () => {
-    const stored = await rt.deps.db
-      .selectFrom('upload_chunks')
-      .select('chunk_index')
-      .where('file_id', '=', file.id)
-      .where('chunk_index', '=', header.index)
-      .executeTakeFirst();
-    if (stored)
-      for await (const _ of input.bytes); // drained: the copy stored first stays
-    else
-      await writeChunk(rt, { teamId: ctx.team.id, session: session.uuid, file, header, bytes: input.bytes });
-    const received = await receivedCount(rt, file.id);
-    const sha256 = await completeIfWhole(rt, ctx.team.id, session.uuid, file, received, name);
-    return {
+  const session = input.sessionId;
+  // Keyed by what the request names, so the claim is under the lock too.
+  return rt.withFileLock(`${session}/${header.id}`, async () => {
+    const { file, stored, received } = await claimChunk(rt, ctx, input);
+    const receipt = (count: number, sha256: string | null): ChunkReceipt => ({
       file_id: header.id,
       index: header.index,
-      duplicate: Boolean(stored),
-      received,
+      duplicate: stored,
+      received: count,
       complete: sha256 !== null,
       sha256,
-    };
+    });
+    if (stored) {
+      for await (const _ of input.bytes); // drained: the copy stored first stays
+      if (file.completed_at || received < file.chunk_count) return receipt(received, file.sha256);
+      return receipt(received, await completeFile(rt, { teamId: ctx.team.id, session, file, name }));
+    }
+    const written = await writeChunk(rt, {
+      teamId: ctx.team.id,
+      session,
+      file,
+      name,
+      header,
+      bytes: input.bytes,
+    });
+    const row = { fileId: file.id, index: header.index, size: chunkRange(header).length };
+    if (file.chunk_count === 1 && written.sha256) {
+      const count = await recordChunk(rt.deps.db, {
+        ...row,
+        sha256: written.sha256,
+        completeWith: written.sha256,
+      });
+      return receipt(count, written.sha256);
+    }
+    const count = await recordChunk(rt.deps.db, { ...row, sha256: written.sha256 });
+    rt.hashes.advance(file.id, header.index);
+    if (count < file.chunk_count) return receipt(count, null);
+    return receipt(count, await completeFile(rt, { teamId: ctx.team.id, session, file, name }));
   });
 }
 
@@ -216,7 +156,7 @@ async function completeIfWhole(
   rt: UploadRuntime,
   teamId: number,
   session: string,
-  file: UploadFileRow,
+  file: ClaimedFile,
   received: number,
   name: StorageKey,
 ): Promise<string | null> {
@@ -260,8 +200,15 @@ export async function fileStates(
     const received = receivedBy.get(file.id) ?? [];
     let sha256 = file.completed_at ? file.sha256 : null;
     if (!file.completed_at && received.length === file.chunk_count)
-      sha256 = await rt.withFileLock(file.id, () =>
-        completeIfWhole(rt, ctx.team.id, session.uuid, file, received.length, relativeKey(file.name)),
+      sha256 = await rt.withFileLock(`${session.uuid}/${file.client_file_id}`, () =>
+        completeIfWhole(
+          rt,
+          ctx.team.id,
+          session.uuid,
+          { ...file, size: Number(file.size) },
+          received.length,
+          relativeKey(file.name),
+        ),
       );
     states.push({
       file_id: file.client_file_id,

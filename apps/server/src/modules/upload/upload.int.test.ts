@@ -320,7 +320,43 @@ describe('limits of a session', () => {
       expect((await send(`fits-${i}-file`, `${i}.dcm`)).status).toBe(200);
     expect((await send('over-the-limit', 'over.dcm')).status).toBe(413);
   });
+
+  it('reserves the total as files register: concurrent files never overrun it', async () => {
+    const session = await prepare(t, alice);
+    const bytes = realFiles[0]!.bytes;
+    const fit = Math.floor(SESSION_LIMIT / bytes.length);
+    const sends = await Promise.all(
+      Array.from({ length: fit + 2 }, (_, i) =>
+        sendChunk(t, alice, {
+          session,
+          name: `parallel/${i}.dcm`,
+          upload: headerFor(`parallel-${i}`, bytes, MIN, 0),
+          body: bytes.subarray(0, MIN),
+        }),
+      ),
+    );
+    expect(sends.map((r) => r.status).sort()).toEqual([...Array.from({ length: fit }, () => 200), 413, 413]);
+    expect(await declaredBytes(session)).toBe(fit * bytes.length);
+  });
+
+  it('gives back what a refused name reserved', async () => {
+    const session = await prepare(t, alice);
+    const bytes = realFiles[2]!.bytes;
+    const send = (id: string) => sendFile(t, alice, { session, name: 'same.dcm', id, bytes, chunk: MIN });
+    expect((await send('first-of-name')).status).toBe(200);
+    expect((await send('second-of-name')).status).toBe(409);
+    expect(await declaredBytes(session)).toBe(bytes.length);
+  });
 });
+
+async function declaredBytes(session: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('upload_sessions')
+    .select('declared_bytes')
+    .where('uuid', '=', session)
+    .executeTakeFirstOrThrow();
+  return Number(row.declared_bytes);
+}
 
 describe('after a server restart', () => {
   it('resumes with the chunks stored before it', async () => {

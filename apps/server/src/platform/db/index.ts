@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Dialect, type LogEvent } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
@@ -18,11 +18,16 @@ export interface DbOptions {
   schema?: string;
   /** An embedded database already made (tests that read its files, write-ahead log included). */
   pglite?: PGlite;
+  /** Called after every statement, BEGIN and COMMIT included (tests count round trips). */
+  onQuery?: (event: LogEvent) => void;
 }
 
 /** Opens the database (PostgreSQL when a URL is given, embedded PGlite otherwise) and migrates it. */
 export async function openDb(options: DbOptions): Promise<Db> {
-  const db = new Kysely<Database>({ dialect: await dialectFor(options) });
+  const db = new Kysely<Database>({
+    dialect: await dialectFor(options),
+    ...(options.onQuery && { log: options.onQuery }),
+  });
   await migrate(db, options.schema);
   return db;
 }

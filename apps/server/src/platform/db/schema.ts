@@ -286,6 +286,8 @@ export interface UploadSessionsTable {
   touched_at: Generated<Date>;
   /** When the expired session's raw files were removed; calls naming it then answer 410. */
   expired_at: Date | null;
+  /** The sum of its files' declared sizes, added as each file is registered (UPLOAD_MAX_SESSION_BYTES). */
+  declared_bytes: Generated<Bigint>;
 }
 export type UploadSessionRow = Selectable<UploadSessionsTable>;
 
@@ -315,7 +317,7 @@ export interface UploadChunksTable {
   file_id: number;
   chunk_index: number;
   size: number;
-  /** The chunk's sha256 when the client sent one (it was checked). */
+  /** The chunk's sha256: checked when the client sent one; always for a file of one chunk (the file's). */
   sha256: string | null;
   created_at: Generated<Date>;
 }

@@ -17,7 +17,10 @@ export interface Storage {
   readonly root: string;
   /** The checked absolute path of a key. */
   path(key: StorageKey): Promise<string>;
-  /** Writes a whole file: a temp file beside it, then a rename, so readers never see half of it. */
+  /**
+   * Writes a whole file: a temp file beside it, flushed, then renamed, so readers never see half of it;
+   * a failing `data` leaves nothing.
+   */
   writeAtomic(key: StorageKey, data: Uint8Array | AsyncIterable<Uint8Array>): Promise<void>;
   /**
    * Writes bytes at `offset` of a file, creating it if missing and never truncating it: the chunks of a
@@ -70,11 +73,13 @@ export async function createStorage(root: string): Promise<Storage> {
     target: string,
     offset: number,
     data: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+    flush = false,
   ) => {
     // O_CREAT without O_TRUNC: the chunks already in the file stay. A write stream batches the pieces
-    // that arrive while a write is under way (writev), far fewer system calls than one write per piece.
+    // that arrive while a write is under way (writev), far fewer system calls than one write per piece;
+    // `flush` syncs the file on the same descriptor before it closes.
     const handle = await open(target, constants.O_WRONLY | constants.O_CREAT, 0o640);
-    const out = handle.createWriteStream({ start: offset, highWaterMark: 1024 * 1024 });
+    const out = handle.createWriteStream({ start: offset, highWaterMark: 1024 * 1024, flush });
     await pipeline(Readable.from(data, { objectMode: false }), out);
     return out.bytesWritten;
   };
@@ -87,9 +92,7 @@ export async function createStorage(root: string): Promise<Storage> {
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {
         const source = data instanceof Uint8Array ? [data] : data;
-        await writeAt(temp, 0, source);
-        const handle = await open(temp, 'r');
-        await handle.sync().finally(() => handle.close());
+        await writeAt(temp, 0, source, true);
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true });

@@ -148,6 +148,11 @@ function mountOutput(outputDir) {
   };
 }
 
+/** Host files an aborted run left open: their descriptors belong to the whole process, not this thread. */
+function closeHostFiles() {
+  for (const stream of FS.streams) if (stream?.hostFd !== undefined) closeSync(stream.hostFd);
+}
+
 /** Empties a folder of the in-memory file system; the host files stay where they are. */
 function clear(dir) {
   if (!FS.analyzePath(dir).exists) return;
@@ -179,6 +184,7 @@ parentPort.on('message', ({ id, inputDir, outputDir, args }) => {
     });
   } catch (error) {
     // callMain throws on an abort (a CharLS assertion, a failed allocation): this instance is not sound.
+    closeHostFiles();
     parentPort.postMessage({
       id,
       crashed: true,

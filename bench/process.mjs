@@ -130,6 +130,14 @@ async function main() {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'voxa-bench-process-'));
   let server;
   let socket;
+  const cleanUp = async () => {
+    socket?.disconnect();
+    await server?.stop();
+    await rm(temp, { recursive: true, force: true });
+  };
+  // Stopped from outside (Ctrl-C, a time limit): the 2 GB it wrote and the server go too.
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
   try {
     const seriesDir = path.join(temp, 'ct');
     await mkdir(seriesDir);
@@ -226,9 +234,7 @@ async function main() {
     );
     console.log(`  ratio process/upload: ${(median(processed) / median(alone)).toFixed(2)} (aim <= 1.3)`);
   } finally {
-    socket?.disconnect();
-    await server?.stop();
-    await rm(temp, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 

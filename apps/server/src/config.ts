@@ -28,7 +28,10 @@ export const ConfigSchema = z.object({
     .positive()
     .default(1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  /** A native dcm2niix to try before the WebAssembly build (docs/decisions/0015). */
+  /**
+   * The native dcm2niix tried before the WebAssembly build: a path, or `wasm` for WebAssembly only;
+   * unset, `dcm2niix` on PATH when it runs (docs/decisions/0015).
+   */
   DCM2NIIX_BINARY: z.string().min(1).optional(),
   /** Redis key prefix of the job queues: deployments (or test servers) sharing a Redis keep apart by it. */
   QUEUE_PREFIX: z

@@ -1,0 +1,44 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { dcm2niixArgs } from './args';
+import { ConversionError, conversionResult, type Converter } from './result';
+
+/**
+ * A native build skips the files it cannot decode and may still end with code 0 (Debian's lacks
+ * JPEG-LS): its output would silently miss them, so such a run counts as failed (and WebAssembly runs).
+ */
+const UNDECODED = /^Warning: Unsupported transfer syntax.*$/m;
+
+/**
+ * The version a native dcm2niix prints (`-v` prints it and ends with code 3), or null when the binary is
+ * missing or is not dcm2niix.
+ */
+export function nativeVersion(binary: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(binary, ['-v'], { timeout: 10_000 }, (_error, stdout) => {
+      resolve(/dcm2niiX version (v[\w.]+)/i.exec(String(stdout))?.[1] ?? null);
+    });
+  });
+}
+
+/** A native dcm2niix binary: the same outputs, faster (DESIGN.md). */
+export function nativeConverter(binary: string): Converter {
+  return {
+    async convert(inputDir, outputDir) {
+      await mkdir(outputDir, { recursive: true });
+      const child = spawn(binary, dcm2niixArgs(inputDir, outputDir), { stdio: ['ignore', 'pipe', 'pipe'] });
+      let log = '';
+      child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+      const exitCode = await new Promise<number>((resolve) => {
+        child.on('error', () => resolve(127));
+        child.on('close', (code) => resolve(code ?? 1));
+      });
+      const undecoded = UNDECODED.exec(log);
+      if (undecoded)
+        throw new ConversionError(`Native dcm2niix cannot read this series: ${undecoded[0]}`, log);
+      return conversionResult('native', outputDir, exitCode, log);
+    },
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,44 @@
+import { readdir } from 'node:fs/promises';
+// The dependency-free module only: the package's index pulls dicom-parser, whose UMD build has no
+// named exports under Node's own ESM loader (the server runs on it).
+import { suspectLogLine } from '@voxa/imaging/dcm2niix';
+
+export interface Conversion {
+  /** Every file dcm2niix wrote in `outputDir` (each volume's NIfTI, JSON, .bval, .bvec), sorted. */
+  files: string[];
+  log: string;
+  /** Which build converted it: the native binary or the WebAssembly one. */
+  converter: 'native' | 'wasm';
+}
+
+/** DICOM folder -> NIfTI folder. Throws a ConversionError with dcm2niix's log when it fails. */
+export interface Converter {
+  convert(inputDir: string, outputDir: string): Promise<Conversion>;
+  close(): Promise<void>;
+}
+
+export class ConversionError extends Error {
+  constructor(
+    message: string,
+    readonly log: string,
+  ) {
+    super(message);
+    this.name = 'ConversionError';
+  }
+}
+
+/** A finished run's outputs, or the reason they cannot be trusted. */
+export async function conversionResult(
+  converter: Conversion['converter'],
+  outputDir: string,
+  exitCode: number,
+  log: string,
+): Promise<Conversion> {
+  const files = (await readdir(outputDir).catch(() => [])).sort();
+  if (!files.some((f) => f.endsWith('.nii')))
+    throw new ConversionError(`dcm2niix wrote no NIfTI file (exit code ${exitCode})`, log);
+  if (exitCode !== 0) throw new ConversionError(`dcm2niix ended with code ${exitCode}`, log);
+  const problem = suspectLogLine(log.split('\n'));
+  if (problem) throw new ConversionError(`Output not trusted: ${problem}`, log);
+  return { files, log, converter };
+}

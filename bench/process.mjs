@@ -1,0 +1,241 @@
+#!/usr/bin/env node
+/**
+ * bench/process: 'Process' to 'Upload finished!' for one long CT series (2,000 slices of 512 x 512,
+ * written at start from a real GE slice, bench/lib/ct-series.mjs) against the upload alone of the same
+ * files, in the same run. The server runs in a process of its own (embedded database, a fresh DATA_DIR);
+ * the client is the web page's own code: `uploadFiles` for the upload alone, and `runUpload` for Process
+ * (session, pseudonym, study, chunks, conversion request, the `upload:conversion:oneserie:done` socket
+ * event, upload-finished). Prints both times, the ratio (aim <= 1.3) and the server's peak memory (its
+ * process tree: with the native dcm2niix it spawns). Not part of `npm test`.
+ *
+ *   npm run bench:process   (BENCH_SLICES=2000 BENCH_ROUNDS=1; BENCH_CONVERTER=wasm for WebAssembly only;
+ *                            BENCH_ANONYMIZE=false to upload without de-identification)
+ */
+/* global fetch -- Node's own, the one the web uploader uses here */
+import { openAsBlob } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { io } from 'socket.io-client';
+// Run through tsx (npm run bench:process), so the contracts and the web page's TypeScript import here.
+import { SOCKET_PATH, hostPrefix } from '@voxa/contracts';
+import { fillPath, queryString } from '../apps/web/src/lib/request.ts';
+import { conversionWaiter } from '../apps/web/src/modules/upload/transfer/conversionEvents.ts';
+import { runUpload } from '../apps/web/src/modules/upload/transfer/runUpload.ts';
+import { openSession } from '../apps/web/src/modules/upload/transfer/transferClient.ts';
+import { uploadFiles } from '../apps/web/src/modules/upload/transfer/uploader.ts';
+import { writeCtSeries } from './lib/ct-series.mjs';
+import { mib, watchPeakRss } from './lib/process-tree-rss.mjs';
+import { startServer } from './lib/server.mjs';
+
+const testdata = process.env.TESTDATA_DIR ?? path.resolve(import.meta.dirname, '../../shared/testdata');
+const SLICES = Number(process.env.BENCH_SLICES ?? 2000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const ANONYMIZE = process.env.BENCH_ANONYMIZE !== 'false';
+const TEAM = 'bench';
+
+/** The page's `call` for Node: one contract endpoint, JSON in and out, the signed-in headers. */
+function caller(url, headers) {
+  return async (endpoint, args = {}) => {
+    const target = `${url}${hostPrefix(endpoint)}${fillPath(endpoint.path, args.params)}${queryString(args.query)}`;
+    const res = await fetch(target, {
+      method: endpoint.method,
+      headers: {
+        ...headers(),
+        Accept: 'application/json',
+        ...(args.body !== undefined && { 'Content-Type': 'application/json' }),
+      },
+      body: args.body === undefined ? undefined : JSON.stringify(args.body),
+      signal: args.signal,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${endpoint.method} ${endpoint.path}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+/** The first administrator, a team, and a socket joined to it, as the page has them after sign-in. */
+async function signIn(url) {
+  const post = async (route, body, headers = {}) => {
+    const res = await fetch(`${url}/api${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${route}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const { token, user } = await post('/install', {
+    name: 'Bench',
+    email: 'bench@example.org',
+    password: 'bench password 1',
+  });
+  await post('/teams', { title: 'Bench', slug: TEAM }, { authorization: `Bearer ${token}` });
+  const headers = () => ({
+    Authorization: `Bearer ${token}`,
+    Team: TEAM,
+    'X-Requested-With': 'XMLHttpRequest',
+  });
+  const socket = io(url, { path: SOCKET_PATH, auth: { token }, transports: ['websocket'] });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  socket.emit('set-team-user', { team: TEAM, user: user.id });
+  return { headers, socket };
+}
+
+/** The page's plan after Process for one study of one series (what ingest and recognition would give). */
+function planOf(refs, round) {
+  const series = {
+    id: `series-${round}`,
+    type: 'dcm',
+    seriesNumber: 1,
+    seriesDescription: 'Bench CT',
+    protocolName: null,
+    modalityCode: 'CT',
+    acquisitionCode: 'NONE',
+    score: 0,
+    ref_serie: true,
+    sort: 0,
+    cnt: refs.length,
+    numberOfFrames: 1,
+    rows: 512,
+    columns: 512,
+    files: refs,
+    status: null,
+    dbAttributes: null,
+  };
+  const study = {
+    id: `study-${round}`,
+    patientName: 'Bench^Patient',
+    originalPatientName: 'Bench^Patient',
+    patientSex: null,
+    studyDate: null,
+    studyTime: null,
+    modality: 'CT',
+    pipelineCode: null,
+    studyInstanceUid: `2.25.${Date.now()}${round}`,
+    labels: [],
+    series: [series],
+  };
+  return { session: null, studies: [{ study, anonymize: ANONYMIZE, series: [series] }] };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main() {
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'voxa-bench-process-'));
+  let server;
+  let socket;
+  const cleanUp = async () => {
+    socket?.disconnect();
+    await server?.stop();
+    await rm(temp, { recursive: true, force: true });
+  };
+  // Stopped from outside (Ctrl-C, a time limit): the 2 GB it wrote and the server go too.
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  try {
+    const seriesDir = path.join(temp, 'ct');
+    await mkdir(seriesDir);
+    const paths = await writeCtSeries(testdata, seriesDir, SLICES);
+    // File-backed blobs: the client reads the files as a browser does, without holding them in memory.
+    const files = await Promise.all(
+      paths.map(async (p, i) =>
+        Object.assign(await openAsBlob(p), { lastModified: i, name: path.basename(p) }),
+      ),
+    );
+    const refs = await Promise.all(
+      paths.map(async (p) => ({
+        name: path.basename(p),
+        size: (await stat(p)).size,
+        path: `ct/${path.basename(p)}`,
+      })),
+    );
+    const fileByPath = new Map(refs.map((r, i) => [r.path, files[i]]));
+    const totalMb = files.reduce((n, f) => n + f.size, 0) / 2 ** 20;
+
+    const converterEnv = process.env.BENCH_CONVERTER === 'wasm' ? { DCM2NIIX_BINARY: 'wasm' } : {};
+    server = await startServer(path.join(temp, 'data'), converterEnv);
+    const session = await signIn(server.url);
+    socket = session.socket;
+    const connection = {
+      apiBase: `${server.url}/api`,
+      headers: session.headers,
+      fetch: (i, init) => fetch(i, init),
+    };
+    const memory = watchPeakRss(server.pid);
+    const idle = memory.reset();
+
+    // Warm-up, not counted: the server's first requests compile its code paths and fill its caches.
+    const warmUp = files
+      .slice(0, 20)
+      .map((file, i) => ({ file, path: `warm-up/${i}.dcm`, lastModified: i, seriesId: 'w' }));
+    await uploadFiles(warmUp, { session: await openSession(connection), connection });
+
+    const alone = [];
+    const processed = [];
+    const sending = [];
+    const peaks = { alone: 0, process: 0 };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      memory.reset();
+      let started = performance.now();
+      const result = await uploadFiles(
+        files.map((file, i) => ({
+          file,
+          path: `alone-${round}/${i + 1}.dcm`,
+          lastModified: i,
+          seriesId: 'alone',
+        })),
+        { session: await openSession(connection), connection },
+      );
+      alone.push(performance.now() - started);
+      peaks.alone = Math.max(peaks.alone, memory.peak());
+      const failed = result.files.filter((f) => f.status !== 'done');
+      if (failed.length) throw new Error(`${failed.length} files failed: ${failed[0].error}`);
+
+      memory.reset();
+      const statuses = [];
+      started = performance.now();
+      await runUpload(
+        planOf(refs, round),
+        {
+          seriesStatus: (_id, status) => statuses.push(status),
+          studyStored: () => undefined,
+          converting: () => sending.push(performance.now() - started),
+          finished: () => undefined,
+        },
+        {
+          call: caller(server.url, session.headers),
+          connection,
+          fileOf: (ref) => fileByPath.get(ref.path),
+          conversionEnd: conversionWaiter(socket),
+        },
+      );
+      processed.push(performance.now() - started);
+      peaks.process = Math.max(peaks.process, memory.peak());
+      if (statuses.at(-1) !== 'done')
+        throw new Error(`the series ended ${statuses.join(' > ')}\n${server.output()}`);
+    }
+    memory.stop();
+
+    const converter =
+      process.env.BENCH_CONVERTER === 'wasm' ? 'WebAssembly dcm2niix' : 'native dcm2niix when found';
+    console.log(
+      `bench/process: ${SLICES} CT slices, ${totalMb.toFixed(0)} MB, ${ANONYMIZE ? 'anonymised' : 'not anonymised'}, ${converter}, median of ${ROUNDS} round(s)`,
+    );
+    console.log(`  server before the rounds: ${mib(idle)}`);
+    console.log(`  upload alone: ${seconds(median(alone))}, server peak ${mib(peaks.alone)}`);
+    console.log(
+      `  Process to 'Upload finished!': ${seconds(median(processed))} (files sent after ${seconds(median(sending))}), server peak ${mib(peaks.process)}`,
+    );
+    console.log(`  ratio process/upload: ${(median(processed) / median(alone)).toFixed(2)} (aim <= 1.3)`);
+  } finally {
+    await cleanUp();
+  }
+}
+
+await main();

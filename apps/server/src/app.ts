@@ -52,6 +52,8 @@ export async function buildApp({ config, db, mailer, workers = true }: AppOption
     logger: { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: true,
+    // The spec writes some paths with a trailing slash (`/label/study/{id}/`): both forms are the same route.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

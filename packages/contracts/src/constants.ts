@@ -37,4 +37,5 @@ export const MESSAGES = {
   notAuthorized: 'Not authorized',
   tooManyLogins: 'Too many login attempts. Please wait a minute and try again.',
   maintenance: 'Voxa is down for maintenance. Please try again shortly.',
+  verifyFirst: 'Verify your e-mail address first.',
 } as const;

@@ -5,12 +5,17 @@ import type { Db } from '../platform/db';
 import { hashToken } from '../platform/secrets';
 import { effectivePermissions } from '../modules/permissions/policy';
 import type { RequestContext } from './context';
+import { refuseCrossSite } from './cross-site';
 
 /** The bearer token of a request: the Authorization header, else the auth cookie. */
-export function requestToken(req: FastifyRequest): string | null {
+export function requestToken(req: FastifyRequest): { token: string; byCookie: boolean } | null {
   const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  return req.cookies?.[AUTH_COOKIE] ?? null;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    return token ? { token, byCookie: false } : null;
+  }
+  const cookie = req.cookies?.[AUTH_COOKIE];
+  return cookie ? { token: cookie, byCookie: true } : null;
 }
 
 /** The team a request speaks for: the host's first label under BASE_DOMAIN, else the `Team` header. */
@@ -31,14 +36,15 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
     roleId: null,
     permissions: [],
   };
-  const token = requestToken(req);
-  if (!token) return context;
+  const presented = requestToken(req);
+  if (!presented) return context;
+  refuseCrossSite(req, presented.byCookie);
   const row = await db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
     .selectAll('users')
     .select(['auth_tokens.id as token_id', 'auth_tokens.impersonator_id'])
-    .where('auth_tokens.token_hash', '=', hashToken(token))
+    .where('auth_tokens.token_hash', '=', hashToken(presented.token))
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', new Date())
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { UPLOAD_LIMITS } from '@voxa/contracts';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -28,6 +29,19 @@ export const ConfigSchema = z.object({
     .positive()
     .default(1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Sign-in attempts one account takes from addresses it has not signed in from, per window (decision 0023). */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(30),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Proxies whose X-Forwarded-For is believed: none by default, a hop count, or addresses and CIDR ranges. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === false || typeof parsed === 'number' || Array.isArray(parsed)) return parsed;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
   /** A native dcm2niix to try before the WebAssembly build (docs/decisions/0015). */
   DCM2NIIX_BINARY: z.string().min(1).optional(),
   /** Redis key prefix of the job queues: deployments (or test servers) sharing a Redis keep apart by it. */

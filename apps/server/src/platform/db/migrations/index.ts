@@ -6,6 +6,7 @@ import * as jobs from './0004-jobs';
 import * as archiveSort from './0005-archive-sort';
 import * as studiesList from './0005-studies-list';
 import * as uploadSessionExpiry from './0006-upload-session-expiry';
+import * as mrAcquisitions from './0007-mr-acquisitions';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-archive-sort': archiveSort,
   '0005-studies-list': studiesList,
   '0006-upload-session-expiry': uploadSessionExpiry,
+  '0007-mr-acquisitions': mrAcquisitions,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

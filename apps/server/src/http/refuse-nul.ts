@@ -3,7 +3,7 @@ import { badRequest, unprocessable } from './errors';
 /** Deepest nesting of arrays and objects accepted in a request; real bodies stay under ten levels. */
 export const MAX_INPUT_DEPTH = 64;
 
-export const TOO_DEEP = `The input is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
+const TOO_DEEP = `The input is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
 
 /**
  * The path of the first string holding a NUL character, which PostgreSQL text cannot store. Walks with

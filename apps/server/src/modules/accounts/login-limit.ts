@@ -5,13 +5,11 @@ import { tooManyRequests } from '../../http/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How login counters name an account: the address as users type it in any case. */
-export const accountKey = (email: unknown) =>
-  String(email ?? '')
+/** How login counters name an account: the address as typed, in any letter case. */
+const emailOf = (req: FastifyRequest) =>
+  String((req.body as { email?: unknown } | undefined)?.email ?? '')
     .trim()
     .toLowerCase();
-
-const emailOf = (req: FastifyRequest) => accountKey((req.body as { email?: unknown } | undefined)?.email);
 
 /** The per-address limit, as route options of @fastify/rate-limit (LOGIN_RATE_LIMIT a minute). */
 export const perAddressLimit = (config: Config) => ({

@@ -6,7 +6,7 @@ import { useAcquisitions } from '../useUploadApi';
 import { useMarkedSeries } from './markedSeries';
 
 export const NO_ACQUISITION_FOUND = 'No acquisition found.';
-export const CHOOSE_ACQUISITION = 'Choose an acquisition';
+const CHOOSE_ACQUISITION = 'Choose an acquisition';
 
 export interface AcquisitionSelectProps {
   series: PageSeries;

@@ -29,9 +29,8 @@ export const ConfigSchema = z.object({
     .positive()
     .default(1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  /** Sign-in attempts one account takes from addresses it has not signed in from, per window (decision 0023). */
+  /** Sign-in attempts one account takes in 15 minutes from addresses it never signed in from (decision 0023). */
   LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(30),
-  LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** Proxies whose X-Forwarded-For is believed: none by default, a hop count, or addresses and CIDR ranges. */
   TRUST_PROXY: z
     .string()

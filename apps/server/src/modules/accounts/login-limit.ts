@@ -4,6 +4,8 @@ import type { Config } from '../../config';
 import { tooManyRequests } from '../../http/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A fixed window: attempts past the limit do not extend it, so a lock-out always ends. */
+const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
 /** How login counters name an account: the address as typed, in any letter case. */
 const emailOf = (req: FastifyRequest) =>
@@ -37,7 +39,7 @@ export function createAccountLimit(app: FastifyInstance, config: Config) {
   };
   const attempts = app.createRateLimit({
     max: config.LOGIN_ACCOUNT_LIMIT,
-    timeWindow: config.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
+    timeWindow: ACCOUNT_WINDOW_MS,
     keyGenerator: (req) => `login-account:${emailOf(req)}`,
     allowList: isKnown,
   });

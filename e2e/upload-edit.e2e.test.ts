@@ -54,6 +54,13 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
     await upload.state.filter({ hasText: 'preview' }).waitFor();
     // CT 1 + HEAD 2 (its 1-image series starts deselected) + GE MR 4 + NIfTI 1; the Siemens 2-image series start deselected.
     await upload.processButton(8).waitFor();
+    const scout = upload
+      .studyById(HEAD)
+      .locator('[data-testid="series-row"]')
+      .filter({
+        has: upload.page.getByRole('checkbox', { name: 'Select series', checked: false }),
+      });
+    await upload.deselectedNote(scout).filter({ hasText: '1 to 5 single images' }).waitFor();
     // Some 650 files: reading them took up to 2 minutes on a shared 2-core machine.
   }, 240_000);
 
@@ -253,8 +260,12 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
       .toast('Some selected series are missing the acquisition. Please select it manually.')
       .waitFor();
 
+    // The series lacking one is marked and scrolled into view, besides the toast.
     const nifti = upload.seriesById(path.basename(NIFTI_FILE));
+    await upload.missingAcquisitionMark(nifti).waitFor();
+    await expect.poll(() => upload.isInView(nifti)).toBe(true);
     await choose(nifti, 'AR');
+    await upload.missingAcquisitionMark(nifti).waitFor({ state: 'detached' });
     await ct.getByRole('textbox', { name: 'Pipeline' }).click();
     await page.getByRole('option', { name: 'Abdomen CT (portal venous)' }).click();
     await upload.processButton(2).click();

@@ -41,16 +41,10 @@ describe.skipIf(e2eSkipReason())('upload V2 processing, end to end', () => {
     await upload.processButton(4).waitFor();
   });
 
-  it('sets the acquisition of each series once recognition has answered (fMRI is none of the codes)', async () => {
-    const { page } = person;
-    await upload.recognized(page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
-    const cards = page.getByTestId('series-row');
-    for (let i = 0; i < 4; i += 1) {
-      const acquisition = cards.nth(i).getByRole('textbox', { name: 'Acquisition' });
-      await acquisition.click();
-      await page.getByRole('option', { name: 'T2W', exact: true }).click();
-      await expect(acquisition.inputValue()).resolves.toBe('T2W');
-    }
+  it('recognises the fMRI runs as BOLD, so Process needs no choice by hand (decision 0024)', async () => {
+    const study = person.page.locator('[data-study-id]').first();
+    await upload.recognized(study).waitFor({ timeout: 120_000 });
+    await expect(upload.acquisitions(study)).resolves.toEqual(['BOLD', 'BOLD', 'BOLD', 'BOLD']);
   });
 
   it(

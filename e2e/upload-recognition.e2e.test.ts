@@ -99,12 +99,12 @@ describe.skipIf(e2eSkipReason())('upload V2 acquisition recognition, end to end'
     }
     // The rules: the localizer and the exam summary are NONE, the brain series is native; 401 was chosen.
     await expect(upload.acquisitions(head)).resolves.toEqual(['NONE', 'NATIVE', 'PV']);
-    // fMRI and EPI series have no acquisition of their own.
+    // The GE fMRI runs are BOLD (decision 0024).
     await expect(upload.acquisitions(upload.studyById(GE_MR))).resolves.toEqual([
-      'NONE',
-      'NONE',
-      'NONE',
-      'NONE',
+      'BOLD',
+      'BOLD',
+      'BOLD',
+      'BOLD',
     ]);
     const series = upload.seriesCard(head, '201').getByRole('checkbox', { name: 'Select series' });
     await expect(series.isDisabled()).resolves.toBe(false);

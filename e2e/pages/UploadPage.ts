@@ -127,6 +127,26 @@ export class UploadPage {
     return this.page.locator(`[data-series-id="${id}"]`);
   }
 
+  /** The mark Process leaves on a selected series without an acquisition. */
+  missingAcquisitionMark(card: Locator): Locator {
+    return card.getByText('Choose an acquisition', { exact: true });
+  }
+
+  /** Why a series starts unticked (1 to 5 single images). */
+  deselectedNote(card: Locator): Locator {
+    return card.getByTestId('deselected-note');
+  }
+
+  /** Whether the card is fully inside the scrolling list of studies. */
+  async isInView(card: Locator): Promise<boolean> {
+    return card.evaluate((element) => {
+      const list = element.closest('[data-testid="upload-content"]');
+      if (!list) return false;
+      const [inner, outer] = [element.getBoundingClientRect(), list.getBoundingClientRect()];
+      return inner.top >= outer.top && inner.bottom <= outer.bottom;
+    });
+  }
+
   /** A series card of a study by its series number, as read from the files. */
   seriesCard(study: Locator, seriesNumber: string): Locator {
     return study.locator(`[aria-label="Series ${seriesNumber}"]`);

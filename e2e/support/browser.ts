@@ -13,6 +13,8 @@ export interface Person {
   page: Page;
   /** Uncaught errors of the page, for failure messages. */
   errors: string[];
+  /** What the page logged as an error, failed requests included (`Failed to load resource: … 404`). */
+  consoleErrors: string[];
 }
 
 /**
@@ -26,7 +28,11 @@ export async function newPerson(browser: Browser): Promise<Person> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  return { context, page, errors, consoleErrors };
 }
 
 /**

@@ -123,8 +123,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
         const res = await fetch(`http://127.0.0.1:${port}/api/install`);
         return res.ok ? true : undefined;
       },
-      // A cold start (tsx, PGlite, migrations) took 85 s on a loaded 2-core machine.
-      { timeoutMs: 120_000, intervalMs: 200 },
+      // A cold start (tsx, PGlite, migrations) took 85 s, and 130 s at load 17, on a shared 2-core machine;
+      // the suite's hook allows 180 s.
+      { timeoutMs: 170_000, intervalMs: 200 },
     );
   };
 

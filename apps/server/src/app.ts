@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { Deps } from './deps';
 import { buildContext } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { registerJobs, registerModules, registerServiceModules, socketIdentity } from './modules';
 import { createConverter } from './platform/dcm2niix';
 import { createQueue } from './platform/queue';
@@ -59,7 +60,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(logStream && { stream: logStream }),
     },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
+    // The spec writes some paths with a trailing slash (`/label/study/{id}/`): both forms are the same route.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

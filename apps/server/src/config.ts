@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { UPLOAD_LIMITS } from '@voxa/contracts';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -28,6 +29,18 @@ export const ConfigSchema = z.object({
     .positive()
     .default(1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Sign-in attempts one account takes in 15 minutes from addresses it never signed in from (decision 0028). */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Proxies whose X-Forwarded-For is believed: none by default, a hop count, or addresses and CIDR ranges. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === false || typeof parsed === 'number' || Array.isArray(parsed)) return parsed;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
   /**
    * The native dcm2niix tried before the WebAssembly build: a path, or `wasm` for WebAssembly only;
    * unset, `dcm2niix` on PATH when it runs (docs/decisions/0015).

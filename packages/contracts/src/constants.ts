@@ -36,5 +36,8 @@ export const MESSAGES = {
   atLeastOneMember: 'At least one member is required',
   notAuthorized: 'Not authorized',
   tooManyLogins: 'Too many login attempts. Please wait a minute and try again.',
+  tooManyAccountLogins:
+    'Too many login attempts for this account. Please try again later, or reset your password.',
   maintenance: 'Voxa is down for maintenance. Please try again shortly.',
+  verifyFirst: 'Verify your e-mail address first.',
 } as const;

@@ -22,6 +22,8 @@ export interface Endpoint {
   permissions?: readonly Permission[];
   /** At least one of these must be held too (team scope only): several pages reach the same data. */
   anyPermission?: readonly Permission[];
+  /** Only a user with a verified e-mail may call it (team and admin scope always need one). */
+  verified?: true;
   /** 'api' unless stated. */
   host?: ApiHost;
   summary: string;
@@ -38,6 +40,11 @@ export interface Endpoint {
 
 export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
+}
+
+/** Whether an endpoint needs a verified e-mail address: all team and admin work, and team creation. */
+export function needsVerifiedEmail(e: Endpoint): boolean {
+  return e.scope === 'team' || e.scope === 'admin' || e.verified === true;
 }
 
 /** The path prefix of an endpoint's host. */

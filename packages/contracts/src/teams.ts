@@ -55,6 +55,7 @@ export const teams = {
     method: 'POST',
     path: '/teams',
     scope: 'user',
+    verified: true,
     summary: 'Create a team; the creator becomes its Owner',
     body: z.strictObject({
       title: z.string().trim().min(1).max(120),
@@ -67,6 +68,7 @@ export const teams = {
     method: 'GET',
     path: '/teams/check-slug',
     scope: 'user',
+    verified: true,
     summary: 'Whether a slug is valid and free',
     query: z.strictObject({ slug: z.string().max(200) }),
     response: z.object({ available: z.boolean(), message: z.string().nullable() }),
@@ -83,6 +85,7 @@ export const teams = {
     method: 'POST',
     path: '/teams/preferred',
     scope: 'user',
+    verified: true,
     summary: 'Mark one of the user’s teams as preferred',
     body: z.strictObject({ slug: z.string().max(SLUG_MAX) }),
     response: null,

@@ -5,12 +5,17 @@ import type { Db } from '../platform/db';
 import { hashToken } from '../platform/secrets';
 import { effectivePermissions } from '../modules/permissions/policy';
 import type { RequestContext } from './context';
+import { refuseCrossSite } from './cross-site';
 
 /** The bearer token of a request: the Authorization header, else the auth cookie. */
-export function requestToken(req: FastifyRequest): string | null {
+export function requestToken(req: FastifyRequest): { token: string; byCookie: boolean } | null {
   const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  return req.cookies?.[AUTH_COOKIE] ?? null;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    return token ? { token, byCookie: false } : null;
+  }
+  const cookie = req.cookies?.[AUTH_COOKIE];
+  return cookie ? { token: cookie, byCookie: true } : null;
 }
 
 /** The team a request speaks for: the host's first label under BASE_DOMAIN, else the `Team` header. */
@@ -31,8 +36,9 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
     roleId: null,
     permissions: [],
   };
-  const token = requestToken(req);
-  if (!token) return context;
+  const presented = requestToken(req);
+  if (!presented) return context;
+  refuseCrossSite(req, presented.byCookie);
   const slug = requestTeamSlug(req, config);
   // One round trip: the token's user and, when a team is named, their membership in it (left joined).
   const row = await db
@@ -54,7 +60,7 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
       'roles.id as role_id',
       'roles.permissions as role_permissions',
     ])
-    .where('auth_tokens.token_hash', '=', hashToken(token))
+    .where('auth_tokens.token_hash', '=', hashToken(presented.token))
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', new Date())
     .executeTakeFirst();

@@ -31,6 +31,23 @@ describe('bad input', () => {
     }
   });
 
+  it.each([
+    ['/register', {}],
+    ['/teams', asOwner],
+    ['/label', asOwner],
+  ] as const)('answers 400 to 100,000 levels of nesting on %s', async (path, auth) => {
+    const opts = typeof auth === 'function' ? auth() : auth;
+    const levels = 100_000;
+    for (const raw of [
+      '['.repeat(levels) + ']'.repeat(levels),
+      '{"a":'.repeat(levels) + '1' + '}'.repeat(levels),
+    ]) {
+      const res = await t.call('POST', path, { ...opts, raw });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/nested too deeply/);
+    }
+  });
+
   it('answers 422 naming the field for wrong types', async () => {
     const reg = await t.call('POST', '/register', {
       body: { name: 42, email: 'x@example.org', password: 'secret123' },

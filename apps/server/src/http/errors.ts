@@ -17,3 +17,4 @@ export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(422, message, errors);
+export const tooManyRequests = (message: string) => new HttpError(429, message);

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors';
-import { findNul, refuseNul } from './refuse-nul';
+import { findNul, MAX_INPUT_DEPTH, refuseNul } from './refuse-nul';
 
 describe('findNul', () => {
   it('finds the path of a NUL in nested input', () => {
     expect(findNul({ emails: [{ email: 'a' }, { email: 'b\0' }] })).toEqual(['emails', '1', 'email']);
     expect(findNul('x\0')).toEqual([]);
     expect(findNul({ a: 1, b: ['ok', null] })).toBeNull();
+  });
+
+  it('refuses nesting past the bound with a 400, without recursion', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(() => findNul(deep)).toThrow(expect.objectContaining({ status: 400 }));
+    let fine: unknown = 'x\0';
+    for (let i = 0; i < MAX_INPUT_DEPTH; i++) fine = { a: fine };
+    expect(findNul(fine)).toHaveLength(MAX_INPUT_DEPTH);
   });
 });
 

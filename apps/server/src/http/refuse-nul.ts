@@ -1,19 +1,29 @@
-import { unprocessable } from './errors';
+import { badRequest, unprocessable } from './errors';
 
-/** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
-export function findNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\0') ? path : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findNul(item, [...path, String(i)]);
-      if (found) return found;
+/** Deepest nesting of arrays and objects accepted in a request; real bodies stay under ten levels. */
+export const MAX_INPUT_DEPTH = 64;
+
+const TOO_DEEP = `The input is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
+
+/**
+ * The path of the first string holding a NUL character, which PostgreSQL text cannot store. Walks with
+ * its own stack, so hostile nesting cannot overflow the call stack; deeper than MAX_INPUT_DEPTH is a 400.
+ */
+export function findNul(value: unknown): string[] | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value: item, path } = next;
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return path;
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNul(item, [...path, key]);
-      if (found) return found;
+    if (!item || typeof item !== 'object') continue;
+    if (path.length >= MAX_INPUT_DEPTH) throw badRequest(TOO_DEEP);
+    // Pushed in reverse so the first field is looked at first.
+    const entries = Array.isArray(item) ? item.map((v, i) => [String(i), v] as const) : Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as readonly [string, unknown];
+      stack.push({ value: child, path: [...path, key] });
     }
   }
   return null;

@@ -1,5 +1,5 @@
 import type { Body, Endpoint, Params, Query, Reply } from '@voxa/contracts';
-import { hasAll, hasAny, hostPrefix } from '@voxa/contracts';
+import { hasAll, hasAny, hostPrefix, MESSAGES, needsVerifiedEmail } from '@voxa/contracts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
@@ -100,10 +100,14 @@ function binaryBody(result: unknown): Buffer | Readable {
   throw new Error('A binary endpoint answered neither bytes nor an async iterable of bytes.');
 }
 
-/** The access rule of every endpoint: 401 without a user, 404 outside their team, 403 without the permission. */
+/**
+ * The access rule of every endpoint: 401 without a user, 403 without the verified e-mail it needs, 404
+ * outside their team, 403 without the permission.
+ */
 export function enforceScope(e: Endpoint, ctx: RequestContext): void {
   if (e.scope === 'public') return;
   if (!ctx.user) throw unauthorized();
+  if (needsVerifiedEmail(e) && !ctx.user.email_verified_at) throw forbidden(MESSAGES.verifyFirst);
   if (e.scope === 'admin') {
     if (!ctx.user.is_admin) throw forbidden();
     return;

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { allEndpoints, encodeStudyId, hostPrefix, type Endpoint } from '@voxa/contracts';
+import {
+  allEndpoints,
+  AUTH_COOKIE,
+  encodeStudyId,
+  hostPrefix,
+  MESSAGES,
+  type Endpoint,
+} from '@voxa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addMember,
   buildMember,
   buildRole,
   buildTeam,
@@ -12,10 +20,13 @@ import {
 import { callAtHost } from '../../test/host-call';
 import { buildSeries, buildStudy } from '../../test/study-factories';
 import { createTestApp, type CallOptions, type TestApp } from '../../test/test-app';
+import { CROSS_SITE_REFUSED } from './cross-site';
 
 /**
  * Every team-scoped endpoint of the contract, called across tenants: without a token (401), for another
  * team by header and by host (404), without the permission (403), and with another team's ids (404).
+ * Every team endpoint (and every user endpoint that needs a verified e-mail) answers 403 to an unverified
+ * Owner, and every state change signed in by the cookie alone needs X-Requested-With and this origin.
  * Admin endpoints: 401 without a token, 403 for a non-administrator. A new endpoint without a sample
  * below fails this file, so its author decides what a minimal valid call looks like.
  */
@@ -26,6 +37,8 @@ interface Fixtures {
   ownerA: TestUser;
   /** A member of A whose role holds no permission. */
   powerlessA: TestUser;
+  /** An Owner of A whose e-mail address is not verified (made so directly in the database). */
+  unverifiedA: TestUser;
   /** Path parameter values owned by team A, and by team B. */
   paramsA: Params;
   paramsB: Params;
@@ -55,6 +68,9 @@ interface Sample {
 }
 
 const samples: Record<string, (f: Fixtures) => Sample> = {
+  'POST /teams': () => ({ body: { title: 'Unverified', slug: 'unverified-team' } }),
+  'GET /teams/check-slug': () => ({ query: { slug: 'some-slug' } }),
+  'POST /teams/preferred': (f) => ({ body: { slug: f.a.slug } }),
   'GET /team/users': () => ({}),
   'PUT /team/users/:userId': (f) => ({
     body: { role_id: f.a.roles.Member },
@@ -232,6 +248,8 @@ const foreignQueries = new Set([
   'GET /studies-v2',
 ]);
 const teamEndpoints = allEndpoints().filter((e) => e.scope === 'team');
+const verifiedUserEndpoints = allEndpoints().filter((e) => e.scope === 'user' && e.verified);
+const readMethods = new Set(['GET', 'HEAD']);
 const adminEndpoints = allEndpoints().filter((e) => e.scope === 'admin');
 
 function fill(e: Endpoint, params: Params): string {
@@ -253,6 +271,8 @@ beforeAll(async () => {
   const b = await buildTeam(t, ownerB);
   await buildRole(t, a, 'Nobody');
   const powerlessA = await buildMember(t, a, 'Nobody');
+  const unverifiedA = await buildUser(t, { verified: false });
+  await addMember(t, a, unverifiedA, 'Owner');
   const memberB = await buildMember(t, b, 'Member');
   const [labelA, labelB] = await t.db
     .insertInto('labels')
@@ -301,6 +321,7 @@ beforeAll(async () => {
     b,
     ownerA,
     powerlessA,
+    unverifiedA,
     paramsA: {
       userId: powerlessA.id,
       roleId: a.roles.Viewer,
@@ -355,6 +376,9 @@ type CallWith = CallOptions & {
   host?: TestTeam;
 };
 
+/** Headers of a browser that sends only the auth cookie: no Authorization, no X-Requested-With. */
+const cookieOnly = (user: TestUser) => ({ cookie: `${AUTH_COOKIE}=${user.token}`, 'x-requested-with': '' });
+
 /** Calls an endpoint with its sample; the team goes in the `Team` header, or in the Host when `host` is given. */
 async function call(e: Endpoint, opts: CallWith) {
   const sample = samples[key(e)]?.(f) ?? {};
@@ -375,7 +399,9 @@ async function call(e: Endpoint, opts: CallWith) {
 
 describe('tenant isolation', () => {
   it('has a sample call for every team and admin endpoint', () => {
-    const missing = [...teamEndpoints, ...adminEndpoints].map(key).filter((k) => !samples[k]);
+    const missing = [...teamEndpoints, ...adminEndpoints, ...verifiedUserEndpoints]
+      .map(key)
+      .filter((k) => !samples[k]);
     expect(missing).toEqual([]);
   });
 
@@ -400,6 +426,33 @@ describe('tenant isolation', () => {
       const byHost = await call(e, { params: f.paramsB, token: f.ownerA.token, host: f.b });
       expect(byHost.status).toBe(404);
     });
+
+    it('answers 403 to an unverified Owner of the team', async () => {
+      const res = await call(e, { params: f.paramsA, token: f.unverifiedA.token, team: f.a.slug });
+      expect(res).toMatchObject({ status: 403, body: { message: MESSAGES.verifyFirst } });
+    });
+
+    if (readMethods.has(e.method))
+      it('lets the cookie alone sign a read in, as the bearer token does', async () => {
+        const res = await call(e, { params: f.paramsA, team: f.a.slug, headers: cookieOnly(f.ownerA) });
+        const bearer = await call(e, { params: f.paramsA, team: f.a.slug, token: f.ownerA.token });
+        expect(res.status).toBe(bearer.status);
+      });
+    else
+      it('refuses a state change signed in by the cookie alone without X-Requested-With, or from another origin', async () => {
+        const bare = await call(e, { params: f.paramsA, team: f.a.slug, headers: cookieOnly(f.ownerA) });
+        expect(bare).toMatchObject({ status: 403, body: { message: CROSS_SITE_REFUSED } });
+        const foreign = await call(e, {
+          params: f.paramsA,
+          team: f.a.slug,
+          headers: {
+            ...cookieOnly(f.ownerA),
+            'x-requested-with': 'XMLHttpRequest',
+            origin: 'http://evil.voxa.test',
+          },
+        });
+        expect(foreign).toMatchObject({ status: 403, body: { message: CROSS_SITE_REFUSED } });
+      });
 
     // Only the checks that apply to this endpoint are generated, so nothing here is skipped.
     if (e.permissions?.length || e.anyPermission?.length)
@@ -439,6 +492,13 @@ describe('tenant isolation', () => {
         });
         expect(res.status).toBe(404);
       });
+  });
+
+  describe.each(verifiedUserEndpoints.map((e) => [key(e), e] as const))('%s', (_name, e) => {
+    it('answers 403 to an unverified user', async () => {
+      const res = await call(e, { params: f.paramsA, token: f.unverifiedA.token });
+      expect(res).toMatchObject({ status: 403, body: { message: MESSAGES.verifyFirst } });
+    });
   });
 
   describe.each(adminEndpoints.map((e) => [key(e), e] as const))('%s', (_name, e) => {

@@ -43,6 +43,14 @@ describe('serving the web app', () => {
     expect(await api.json()).toEqual({ message: 'Not found.' });
   });
 
+  it('serves the page for a page path with a trailing slash, and still 404s unknown API paths with one', async () => {
+    const page = await fetch(`${t.url}/dashboard/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('voxa-base-domain');
+    expect((await fetch(`${t.url}/api/no-such-thing/`)).status).toBe(404);
+    expect((await fetch(`${t.url}/assets/gone-123.js/`)).status).toBe(404);
+  });
+
   it('answers 404 for a bundle that does not exist', async () => {
     const res = await fetch(`${t.url}/assets/gone-123.js`);
     expect(res.status).toBe(404);

@@ -57,7 +57,8 @@ export function pipelinesFor(pipelines: Pipeline[], firstSeriesModality: string 
   return pipelines.filter((pipeline) => pipeline.modality_code === firstSeriesModality);
 }
 
-function hasAcquisition(series: Pick<UploadSeries, 'acquisitionCode'>): boolean {
+/** A real acquisition: neither empty nor NONE. */
+export function hasAcquisition(series: Pick<UploadSeries, 'acquisitionCode'>): boolean {
   return series.acquisitionCode !== '' && series.acquisitionCode !== ACQUISITION_NONE;
 }
 

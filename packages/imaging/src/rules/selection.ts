@@ -25,3 +25,13 @@ export const SMALL_SERIES_MAX_IMAGES = 5;
 export function startsDeselected(series: Pick<UploadSeries, 'cnt' | 'numberOfFrames'>): boolean {
   return series.cnt >= 1 && series.cnt <= SMALL_SERIES_MAX_IMAGES && series.numberOfFrames <= 1;
 }
+
+export const STARTS_DESELECTED_NOTE =
+  'Left out by default: 1 to 5 single images are usually a localiser or a summary. Tick it to upload it.';
+
+/** Why a series is unticked when the rule above left it out; none once someone ticked it. */
+export function deselectedNote(
+  series: Pick<UploadSeries, 'cnt' | 'numberOfFrames' | 'isSelected' | 'valid'>,
+): string | null {
+  return series.valid && !series.isSelected && startsDeselected(series) ? STARTS_DESELECTED_NOTE : null;
+}

@@ -2,6 +2,7 @@ import { api } from '@voxa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
+import { createAccountLimit, perAddressLimit } from './login-limit';
 import { presentUser } from './present';
 import * as accounts from './service';
 import { revokeSession } from './sessions';
@@ -16,16 +17,18 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   route(app, a.register, async ({ body }) => session(await accounts.register(deps, body)));
-  route(app, a.login, async ({ body }) => session(await accounts.login(deps, body)), {
-    config: {
-      rateLimit: {
-        max: config.LOGIN_RATE_LIMIT,
-        timeWindow: '1 minute',
-        hook: 'preHandler',
-        keyGenerator: (req) => `login:${req.ip}:${String((req.body as { email?: unknown })?.email ?? '')}`,
-      },
+  const accountLimit = createAccountLimit(app, config);
+  route(
+    app,
+    a.login,
+    async ({ body, req, reply }) => {
+      await accountLimit.admit(req, reply);
+      const signedIn = await accounts.login(deps, body);
+      await accountLimit.remember(req);
+      return session(signedIn);
     },
-  });
+    { config: { rateLimit: perAddressLimit(config) } },
+  );
   route(app, a.logout, async ({ ctx }) => revokeSession(db, ctx.tokenId));
   route(app, a.user, async ({ ctx }) => presentUser(db, ctx.user, ctx.impersonatorId));
   route(app, a.updateProfile, async ({ ctx, body }) => {

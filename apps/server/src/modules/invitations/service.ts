@@ -10,8 +10,6 @@ import { listRoles } from '../roles/service';
 import { assertInvitable, filledRows, rowErrors } from './policy';
 import { listInvitations } from './present';
 
-export const VERIFY_FIRST = 'Verify your e-mail address first.';
-
 const isUniqueViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23505';
 
 /** Roles an invitation may give: least privileged first, so Owner comes last. */
@@ -126,7 +124,7 @@ export async function answer(
     .where((eb) => eb(eb.fn('lower', ['email']), '=', user.email.toLowerCase()))
     .executeTakeFirst();
   if (!invitation) throw notFound('Invitation not found.');
-  if (!user.email_verified_at) throw forbidden(VERIFY_FIRST);
+  if (!user.email_verified_at) throw forbidden(MESSAGES.verifyFirst);
   const joined = await deps.db.transaction().execute(async (trx) => {
     const answered = await trx
       .updateTable('invitations')

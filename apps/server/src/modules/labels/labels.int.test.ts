@@ -105,6 +105,20 @@ describe('labels', () => {
     expect((await as(uploader, 'DELETE', `/label/study/${study.id}?id=${label.id}`)).body).toEqual([]);
   });
 
+  it('accepts the paths as the spec writes them, with a trailing slash', async () => {
+    const study = await buildStudy(t, team);
+    const label = (await as(uploader, 'POST', '/label/', { body: { name: 'Slashed' } })).body;
+    expect(await as(uploader, 'POST', `/label/study/${study.id}/?id=${label.id}`)).toEqual({
+      status: 200,
+      body: [label],
+    });
+    expect((await as(viewer, 'GET', `/label/study/${study.id}/`)).body).toEqual([label]);
+    expect(await as(uploader, 'DELETE', `/label/study/${study.id}/?id=${label.id}`)).toEqual({
+      status: 200,
+      body: [],
+    });
+  });
+
   it('answers 404 for another team’s study or label', async () => {
     const own = await buildStudy(t, team);
     const foreignStudy = await buildStudy(t, other);

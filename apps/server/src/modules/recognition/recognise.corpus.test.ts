@@ -40,7 +40,11 @@ function fromHeader(id: string, h: DicomHeader): RecognitionSeries {
 /** A file, or the first file of a folder, of the shared corpus. */
 function seriesAt(relative: string): RecognitionSeries {
   let file = path.join(testdata, 'dicom', relative);
-  if (!/\.dcm$|\/\d+$/.test(relative)) file = path.join(file, readdirSync(file).sort()[0] ?? '');
+  if (!/\.dcm$|\/\d+$/.test(relative)) {
+    // The NIH folders hold a README-Series.txt beside the images.
+    const images = readdirSync(file).filter((name) => !name.endsWith('.txt'));
+    file = path.join(file, images.sort()[0] ?? '');
+  }
   const read = readDicomHeader(new Uint8Array(readFileSync(file)));
   if (!read.ok) throw new Error(`${relative}: ${read.error}`);
   return fromHeader(relative, read.header);
@@ -58,11 +62,16 @@ describe('recognition of real headers (shared corpus)', () => {
     ['pydicom/MR_small.dcm', 'T2W', 0.7],
     // Enhanced MR without a name: the image type's contrast value T1.
     ['pydicom-data/emri_small.dcm', 'T1W', 0.7],
-    // Not a weighting: localizer, resting-state fMRI, ASL, field map, MR angiography projection.
-    ['pydicom/dicomdirtests/98892003/MR1/15820', 'NONE', 0.8],
-    ['dcm_qa_enh/Siemens/XA10/6_1.dcm', 'NONE', 0.8],
-    ['dcm_qa_xa30/25_asl_2d_tra', 'NONE', 0.8],
-    ['dcm_qa_xa30/8_gre_field_mapping', 'NONE', 0.8],
+    // Acquired for a purpose (decision 0024): localizer, resting-state fMRI, the GE fMRI runs, ASL (name
+    // and image type agree), field maps (Siemens phase-difference; reversed phase-encoding EPI).
+    ['pydicom/dicomdirtests/98892003/MR1/15820', 'LOC', 0.9],
+    ['dcm_qa_enh/Siemens/XA10/6_1.dcm', 'BOLD', 0.9],
+    ['dcm_qa_nih/20180918GE/mr_0004', 'BOLD', 0.9],
+    ['dcm_qa_nih/20180918GE/mr_0007', 'BOLD', 0.9],
+    ['dcm_qa_xa30/25_asl_2d_tra', 'ASL', 0.95],
+    ['dcm_qa_xa30/8_gre_field_mapping', 'FMAP', 0.9],
+    ['dcm_qa_nih/20180918Si/mr_0003', 'FMAP', 0.9],
+    // No acquisition at all: an MR angiography projection.
     ['pydicom/dicomdirtests/98892003/MR700/4467', 'NONE', 0.8],
     // CT: a localizer; a contrast scan (ISOVUE, IV) alone in its study; a head CT without contrast.
     ['tensorflow-io/CT-MONO2-16-chest.dcm', 'NONE', 0.9],

@@ -149,18 +149,37 @@ describe('MR weightings', () => {
     expect(one({ modality: 'MR', seriesDescription })?.acquisitionCode).toBe(code);
   });
 
-  it('answers NONE for localizers, fMRI, ASL, field maps and T2*', () => {
-    for (const seriesDescription of [
-      'FAST LOCALIZER',
-      'AAHead_Scout',
-      'REST1 w SMS PF7-8',
-      'ep2d_bold_moco',
-      'asl_2d_tra',
-      'gre_field_mapping',
-      't2_swi_tra',
-      'T2* GRE',
-    ])
-      expect(one({ modality: 'MR', seriesDescription })?.acquisitionCode, seriesDescription).toBe('NONE');
+  it.each([
+    ['FAST LOCALIZER', 'LOC'],
+    ['AAHead_Scout', 'LOC'],
+    ['3plane_loc_ssfse', 'LOC'],
+    ['REST1 w SMS PF7-8', 'BOLD'],
+    ['ep2d_bold_moco', 'BOLD'],
+    ['axial_epi_fmri_interleaved_i_to_s', 'BOLD'],
+    ['asl_2d_tra', 'ASL'],
+    ['pCASL_3D', 'ASL'],
+    ['ep2d_perf', 'PERF'],
+    ['DSC perfusion', 'PERF'],
+    ['gre_field_mapping', 'FMAP'],
+    ['epi_pe_ap', 'FMAP'],
+    ['t2_swi_tra', 'SWI'],
+    ['SWAN', 'SWI'],
+    ['T2* GRE', 'T2S'],
+    ['tof_fl3d_tra_multi-slab', 'MRA'],
+    ['PhoenixZIPReport', 'NONE'],
+    ['MIP_TRA', 'NONE'],
+  ])('reads the purpose of "%s" as %s', (seriesDescription, code) => {
+    expect(one({ modality: 'MR', seriesDescription })?.acquisitionCode).toBe(code);
+  });
+
+  it('reads the purpose from the image type when the name says nothing', () => {
+    expect(one({ modality: 'MR', imageType: ['ORIGINAL', 'PRIMARY', 'LOCALIZER'] })).toMatchObject({
+      acquisitionCode: 'LOC',
+      score: 0.85,
+    });
+    expect(one({ modality: 'MR', imageType: ['ORIGINAL', 'PRIMARY', 'PERFUSION'] })?.acquisitionCode).toBe(
+      'PERF',
+    );
   });
 
   it('reads the parameters when the name says nothing', () => {
@@ -182,7 +201,11 @@ describe('MR weightings', () => {
     ).toMatchObject({
       acquisitionCode: 'DWI',
     });
-    expect(mr({ scanningSequence: 'EP', repetitionTime: 2000, echoTime: 30 })?.acquisitionCode).toBe('NONE');
+    // Echo-planar without a b-value: most often BOLD.
+    expect(mr({ scanningSequence: 'EP', repetitionTime: 2000, echoTime: 30 })).toMatchObject({
+      acquisitionCode: 'BOLD',
+      score: 0.5,
+    });
   });
 
   it('makes T1 with a contrast agent in the header T1C', () => {

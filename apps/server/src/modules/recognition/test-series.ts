@@ -1,4 +1,6 @@
 import { RecognitionSeries } from '@voxa/contracts';
+import { ACQUISITIONS } from '../../platform/db/migrations/0002-reference-seed';
+import { MR_ACQUISITIONS } from '../../platform/db/migrations/0007-mr-acquisitions';
 import type { AllowedCodes } from './recognise';
 
 /** A series with every attribute absent except those given (the contract's defaults fill the rest). */
@@ -8,10 +10,7 @@ export function series(
   return RecognitionSeries.parse({ id: 's', modality: 'CT', ...fields });
 }
 
-/** The seeded acquisitions (migration 0002), as GET /acquisition offers them. */
-const SEEDED: Record<string, string[]> = {
-  CT: ['NATIVE', 'AR', 'PV', 'DL'],
-  MR: ['T1W', 'T1C', 'T2W', 'FLAIR', 'PD', 'DWI', 'ADC'],
-  PT: ['AC', 'NAC'],
-};
-export const seededCodes: AllowedCodes = (modality) => ['NONE', ...(SEEDED[modality] ?? [])];
+/** The seeded acquisitions (migrations 0002 and 0007), as GET /acquisition offers them. */
+const SEEDED = [...ACQUISITIONS, ...MR_ACQUISITIONS];
+export const seededCodes: AllowedCodes = (modality) =>
+  SEEDED.filter((a) => a.modality === null || a.modality === modality).map((a) => a.code);

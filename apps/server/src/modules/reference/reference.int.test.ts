@@ -35,6 +35,8 @@ describe('reference data', () => {
         .map((a: { code: string }) => a.code);
     expect(of('CT')).toEqual(['NATIVE', 'AR', 'PV', 'DL']);
     expect(of('MR')).toEqual(expect.arrayContaining(['T1W', 'T1C', 'T2W', 'FLAIR', 'DWI', 'ADC']));
+    // Research acquisitions (migration 0007) come after the weightings.
+    expect(of('MR').slice(-8)).toEqual(['T2S', 'SWI', 'BOLD', 'ASL', 'PERF', 'MRA', 'FMAP', 'LOC']);
   });
 
   it('lists pipelines with the acquisitions each requires, all known for its modality', async () => {

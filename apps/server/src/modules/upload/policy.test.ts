@@ -51,6 +51,7 @@ describe('readUploadHeader', () => {
     [{ ...header, chunk: MIN - 1, count: 3 }, 422, /at least/],
     [{ ...header, size: 101 * MIN, count: 101 }, 413, /file is larger/],
     [{ ...header, chunk: 5 * MIN, size: 5 * MIN, count: 1 }, 413, /chunk may be at most/],
+    [{ ...header, chunk: 4 * MIN + 1, size: 1000, count: 1 }, 413, /chunk may be at most/],
   ])('checks the numbers of %j', (h, status, message) => {
     const result = readUploadHeader(formatUploadHeader(h), limits);
     expect(result.ok).toBe(false);
@@ -60,13 +61,13 @@ describe('readUploadHeader', () => {
     }
   });
 
-  it('lets a single chunk be small, and declare a chunk size above the limit it does not use', () => {
+  it('lets a single chunk be small, but not declare a chunk size above the limit (it would be registered)', () => {
     expect(
       readUploadHeader(formatUploadHeader({ ...header, chunk: 10, size: 10, count: 1 }), limits).ok,
     ).toBe(true);
     expect(
       readUploadHeader(formatUploadHeader({ ...header, chunk: 50 * MIN, size: 10, count: 1 }), limits).ok,
-    ).toBe(true);
+    ).toBe(false);
   });
 });
 

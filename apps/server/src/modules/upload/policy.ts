@@ -66,7 +66,8 @@ export function readUploadHeader(
     return refuse(422, `Chunks are at least ${UPLOAD_LIMITS.minChunkBytes} bytes, except a file's last.`);
   if (h.size > limits.maxFileBytes)
     return refuse(413, `The file is larger than the limit of ${limits.maxFileBytes} bytes.`);
-  if (Math.min(h.chunk, h.size) > limits.maxChunkBytes)
+  // The declared chunk size is what gets registered, so it is bounded even when the file is smaller.
+  if (h.chunk > limits.maxChunkBytes)
     return refuse(413, `A chunk may be at most ${limits.maxChunkBytes} bytes.`);
   return { ok: true, value: h };
 }

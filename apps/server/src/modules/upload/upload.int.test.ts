@@ -275,6 +275,14 @@ describe('refusals (never a 500, nothing stored)', () => {
     ).toBe(413);
   });
 
+  it('answers 413 to a declared chunk size over the limit, even for a small file, and registers nothing', async () => {
+    const over = t.config.UPLOAD_MAX_CHUNK_BYTES + 1;
+    const res = await send({ id: 'declared-over', index: 0, count: 1, chunk: over, size: small.length });
+    expect(res.status).toBe(413);
+    const state = await fileStates(t, alice, session, 'declared-over');
+    expect(state.body.files).toEqual([]);
+  });
+
   it.each(['../escape.dcm', '/etc/passwd', 'a/../../b', 'a\\..\\b', 'a//b', 'C:/x'])(
     'refuses the name %j',
     async (name) => {

@@ -5,7 +5,7 @@ import { useUser } from '../../app/session/useUser';
 const FEATURES = [
   {
     title: 'Upload and organise',
-    text: 'DICOM and NIfTI studies, anonymised in the browser before they leave it.',
+    text: 'DICOM and NIfTI studies travel over the encrypted connection and are de-identified by the server as they arrive, before they are stored or converted: with Anonymize all on, nothing identifying is kept.',
   },
   {
     title: 'Segment and label',

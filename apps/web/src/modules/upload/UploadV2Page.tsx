@@ -8,6 +8,7 @@ import { DropZone } from './DropZone';
 import { FileList } from './FileList';
 import { filterByKind } from './fileKinds';
 import { UPLOAD_CONTENT_MAX_HEIGHT } from './paths';
+import { MarkedSeriesContext } from './series/markedSeries';
 import { StudyList } from './StudyList';
 import { warnsOnLeave } from './state/leave';
 import { selectedCount } from './state/model';
@@ -23,7 +24,7 @@ export function UploadV2Page() {
   const { snapshot, add, page, dispatch, clear, archives } = useUpload();
   const [filter, setFilter] = useState<FileKind | null>(null);
   const shownFiles = useMemo(() => filterByKind(snapshot.files, filter), [snapshot.files, filter]);
-  const process = useProcessUpload();
+  const { process, marked } = useProcessUpload();
   useLeaveRouteConfirm(warnsOnLeave(page.state));
   const { done, total } = snapshot.progress;
 
@@ -62,7 +63,9 @@ export function UploadV2Page() {
                 </div>
               )}
               <ArchiveProgress state={page.state} status={archives} />
-              <StudyList state={page} />
+              <MarkedSeriesContext.Provider value={marked}>
+                <StudyList state={page} />
+              </MarkedSeriesContext.Provider>
               {snapshot.files.length > 0 && <FileList files={shownFiles} />}
             </Stack>
           </Box>

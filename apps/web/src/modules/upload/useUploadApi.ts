@@ -13,10 +13,12 @@ export function useModalities() {
   });
 }
 
-export function useAcquisitions() {
+/** `enabled` false keeps pages that do not upload (the dashboard, the base address) from asking. */
+export function useAcquisitions(enabled = true) {
   return useQuery({
     queryKey: ['reference', 'acquisitions'],
     queryFn: () => call(api.reference.acquisitions),
+    enabled,
     ...REFERENCE,
   });
 }

@@ -8,6 +8,7 @@ import * as studiesList from './0005-studies-list';
 import * as uploadSessionExpiry from './0006-upload-session-expiry';
 import * as seriesStatus from './0007-series-status';
 import * as uploadSessionBytes from './0007-upload-session-bytes';
+import * as mrAcquisitions from './0007-mr-acquisitions';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-upload-session-expiry': uploadSessionExpiry,
   '0007-series-status': seriesStatus,
   '0007-upload-session-bytes': uploadSessionBytes,
+  '0007-mr-acquisitions': mrAcquisitions,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -73,7 +73,8 @@ async function requestRecognition(ctx: RecognitionContext, studies: RecognitionS
  */
 export function useAcquisitionRecognition(page: UploadPageState, dispatch: Dispatch<UploadAction>): void {
   const socket = useSocket();
-  const acquisitions = useAcquisitions().data;
+  // Mounted on every page (AppLayout); the list is needed only once an upload is under way on a team host.
+  const acquisitions = useAcquisitions(page.state !== 'ready').data;
   const latestPage = useLatest(page);
   const latestAcquisitions = useLatest<AcquisitionOption[]>(acquisitions ?? []);
   const started = useRef(false);

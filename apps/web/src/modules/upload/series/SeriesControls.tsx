@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { isSelectable, type V2UploadState } from '@voxa/imaging';
+import { deselectedNote, isSelectable, type V2UploadState } from '@voxa/imaging';
 import type { PageSeries, PageStudy } from '../state/model';
 import { useUpload } from '../uploadContext';
 import { AcquisitionSelect } from './AcquisitionSelect';
@@ -29,6 +29,11 @@ export function SeriesControls({ series, study, uploadState, moving }: SeriesCon
         />
         <SeriesNumberInput key={series.seriesNumber ?? ''} series={series} disabled={!editable} />
       </Group>
+      {editable && deselectedNote(series) && (
+        <Text size="xs" c="dimmed" data-testid="deselected-note">
+          {deselectedNote(series)}
+        </Text>
+      )}
       <AcquisitionSelect series={series} disabled={!editable} />
       {series.type === 'nii' ? (
         <ModalitySelect series={series} disabled={!editable} />

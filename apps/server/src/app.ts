@@ -60,6 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(logStream && { stream: logStream }),
     },
     bodyLimit: config.BODY_LIMIT,
+    // A loaded machine starts plugins slowly; the default 10 s failed test servers started side by side.
+    pluginTimeout: 60_000,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // The spec writes some paths with a trailing slash (`/label/study/{id}/`): both forms are the same route.
     routerOptions: { ignoreTrailingSlash: true },

@@ -7,6 +7,7 @@ import * as archiveSort from './0005-archive-sort';
 import * as studiesList from './0005-studies-list';
 import * as uploadSessionExpiry from './0006-upload-session-expiry';
 import * as seriesStatus from './0007-series-status';
+import * as studiesListSlideshow from './0008-studies-list-slideshow';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-studies-list': studiesList,
   '0006-upload-session-expiry': uploadSessionExpiry,
   '0007-series-status': seriesStatus,
+  '0008-studies-list-slideshow': studiesListSlideshow,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

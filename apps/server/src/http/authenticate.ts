@@ -33,38 +33,44 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
   };
   const token = requestToken(req);
   if (!token) return context;
+  // One round trip: the token's user and their membership of the named team (none without a name).
+  const slug = requestTeamSlug(req, config);
+  const membership = db
+    .selectFrom('teams')
+    .innerJoin('team_users', 'team_users.team_id', 'teams.id')
+    .innerJoin('roles', 'roles.id', 'team_users.role_id')
+    .select([
+      'team_users.user_id as member_id',
+      'teams.id as team_id',
+      'teams.slug as team_slug',
+      'teams.title as team_title',
+      'roles.id as role_id',
+      'roles.permissions as role_permissions',
+    ])
+    .where('teams.slug', '=', slug ?? '')
+    .as('membership');
   const row = await db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .leftJoin(membership, (join) => join.onRef('membership.member_id', '=', 'users.id'))
     .selectAll('users')
     .select(['auth_tokens.id as token_id', 'auth_tokens.impersonator_id'])
+    .select(['membership.team_id', 'membership.team_slug', 'membership.team_title'])
+    .select(['membership.role_id', 'membership.role_permissions'])
     .where('auth_tokens.token_hash', '=', hashToken(token))
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row) return context;
-  const { token_id, impersonator_id, ...user } = row;
+  const { token_id, impersonator_id, team_id, team_slug, team_title, role_id, role_permissions, ...user } =
+    row;
   context.user = user;
   context.tokenId = token_id;
   context.impersonatorId = impersonator_id;
-
-  const slug = requestTeamSlug(req, config);
   context.permissions = effectivePermissions({ isAdmin: user.is_admin, rolePermissions: null });
-  if (!slug) return context;
-  const membership = await db
-    .selectFrom('teams')
-    .innerJoin('team_users', 'team_users.team_id', 'teams.id')
-    .innerJoin('roles', 'roles.id', 'team_users.role_id')
-    .select(['teams.id', 'teams.slug', 'teams.title', 'roles.id as role_id', 'roles.permissions'])
-    .where('teams.slug', '=', slug)
-    .where('team_users.user_id', '=', user.id)
-    .executeTakeFirst();
-  if (!membership) return context;
-  context.team = { id: membership.id, slug: membership.slug, title: membership.title };
-  context.roleId = membership.role_id;
-  context.permissions = effectivePermissions({
-    isAdmin: user.is_admin,
-    rolePermissions: membership.permissions,
-  });
+  if (team_id === null || team_slug === null || team_title === null || role_id === null) return context;
+  context.team = { id: team_id, slug: team_slug, title: team_title };
+  context.roleId = role_id;
+  context.permissions = effectivePermissions({ isAdmin: user.is_admin, rolePermissions: role_permissions });
   return context;
 }

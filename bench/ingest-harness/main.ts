@@ -17,11 +17,20 @@ interface IngestRun {
   errors: number;
 }
 
-/** The same bytes the ingest reads (a prefix of at most 256 KiB), 50 files at a time, no parsing. */
+/**
+ * The same bytes the ingest reads, read the same way (a file within the 256 KiB prefix whole, a longer
+ * one's prefix through a slice), 50 files at a time, no parsing.
+ */
 async function rawRead(files: File[]): Promise<number> {
   const start = performance.now();
   for (const group of readGroups(files)) {
-    await Promise.all(group.map((file) => file.slice(0, DICOM_PREFIX_BYTES).arrayBuffer()));
+    await Promise.all(
+      group.map((file) =>
+        file.size <= DICOM_PREFIX_BYTES
+          ? file.arrayBuffer()
+          : file.slice(0, DICOM_PREFIX_BYTES).arrayBuffer(),
+      ),
+    );
   }
   return performance.now() - start;
 }

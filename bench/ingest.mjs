@@ -100,6 +100,9 @@ async function main() {
       `  raw read (the same bytes read the same way, 50 at a time, no parsing): ${rawRate.toFixed(0)} files/s`,
     );
     console.log(
+      `  raw read through slice() of every file (how the ingest read before): ${rate(median(result.sliced)).toFixed(0)} files/s`,
+    );
+    console.log(
       `  ingest (classify, read on the page, header parse in the workers, grouping): ${ingestRate.toFixed(0)} files/s`,
     );
     console.log(`  first ingest with cold workers: ${rate(result.coldIngestMs).toFixed(0)} files/s`);

@@ -1,43 +1,57 @@
 #!/usr/bin/env node
 /**
  * bench/studies: latency of the studies list (GET /api/studies-v2?page) on PostgreSQL with 100,000
- * studies and 1,000,000 series in one team, under 50 concurrent clients, as a ratio to a `SELECT 1` round
- * trip through a pool of the server's size measured the same way (50 clients) in the same run. Prints the
- * EXPLAIN (ANALYZE) plans of the list's page and count queries, as the server builds them.
+ * studies and 1,000,000 series in one team, under 50 concurrent clients. The server runs in a process of
+ * its own (bench/studies-server.mjs); the clients run here. Each scenario is measured in rounds
+ * interleaved with its references, so both see the same machine load:
+ *
+ *   - the reference: GET /api/bench/select-1, a bench-only endpoint of the same server that runs
+ *     `SELECT 1` through the stack of every team call (sign-in and team lookup, scope and permission
+ *     check, zod-serialised JSON); the aim (p95 <= 5x) is against it;
+ *   - raw `SELECT 1` through a pg pool of the server's size, from this process (printed for comparison:
+ *     it leaves HTTP and the server's event loop out).
+ *
+ * Also prints the EXPLAIN (ANALYZE) plans of the list's page and count queries, as the server builds them.
  *
  *   npm run bench:studies     (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
  *                              BENCH_STUDIES=100000 BENCH_SERIES_PER_STUDY=10 BENCH_CLIENTS=50
- *                              BENCH_REQUESTS=20 per client and scenario)
+ *                              BENCH_ROUNDS=5 BENCH_BLOCK=4 requests per client in a round;
+ *                              BENCH_CPU_PROF=dir writes the server's CPU profile there)
  *
  * Everything lives in a schema of its own, made and dropped by the bench: other users of the database
  * are not touched.
  */
 /* global fetch -- Node's own fetch (undici) */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
+import { URL, fileURLToPath } from 'node:url';
+import { STUDIES_PAGE_SIZE } from '@voxa/contracts';
 import { sql } from 'kysely';
 import pg from 'pg';
 // Run through tsx (npm run bench:studies), so the server's TypeScript imports here.
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { createUser } from '../apps/server/src/modules/accounts/service.ts';
 import { issueToken } from '../apps/server/src/modules/accounts/sessions.ts';
-import { studiesPageQueries, studyExtrasQuery } from '../apps/server/src/modules/studies/list.ts';
+import { studiesCountQuery, studiesPageQuery } from '../apps/server/src/modules/studies/list.ts';
+import { pageWindow } from '../apps/server/src/modules/studies/page-window.ts';
 import { openDb } from '../apps/server/src/platform/db/index.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STUDIES = Number(process.env.BENCH_STUDIES ?? 100_000);
 const SERIES_PER_STUDY = Number(process.env.BENCH_SERIES_PER_STUDY ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const BLOCK = Number(process.env.BENCH_BLOCK ?? 4);
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 const BATCHES = 1000;
 const LABELS = 20;
 const TIME_LIMIT_MS = 900_000;
-/** The server's own pool size (platform/db), so the reference queues the way the server does. */
+/** The server's own pool size (platform/db), so the raw reference queues the way the server does. */
 const POOL_SIZE = 10;
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -45,21 +59,51 @@ const stats = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
 };
-const ms = (v) => `${v.toFixed(2)} ms`;
+const ms = (v) => `${v.toFixed(1)} ms`;
+const load = () =>
+  os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
 
-/** CLIENTS loops, each running `once` REQUESTS times one after another; every latency, in ms. */
-async function underLoad(once) {
-  const latencies = [];
+/** CLIENTS loops, each running `request` BLOCK times one after another; their latencies (ms) pushed. */
+async function block(request, latencies) {
   await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let i = 0; i < REQUESTS; i += 1) {
+    Array.from({ length: CLIENTS }, async () => {
+      for (let i = 0; i < BLOCK; i += 1) {
         const started = performance.now();
-        await once(client, i);
+        await request();
         latencies.push(performance.now() - started);
       }
     }),
   );
-  return stats(latencies);
+}
+
+/** ROUNDS rounds of one block of each named request in turn; every latency of each, in ms. */
+async function interleaved(requests) {
+  const latencies = Object.fromEntries(Object.keys(requests).map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round += 1)
+    for (const [name, request] of Object.entries(requests)) await block(request, latencies[name]);
+  return Object.fromEntries(Object.entries(latencies).map(([name, values]) => [name, stats(values)]));
+}
+
+/** Forks bench/studies-server.mjs on the schema; resolves once it listens, with its port and a stop. */
+async function startServer(schema, temp) {
+  const child = fork(fileURLToPath(new URL('./studies-server.mjs', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx', ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])],
+    env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL, BENCH_SCHEMA: schema, BENCH_TEMP: temp },
+  });
+  const [message] = await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(([code]) => Promise.reject(new Error(`server exited (${code})`))),
+  ]);
+  return {
+    port: message.port,
+    stop: async () => {
+      child.send('stop');
+      await once(child, 'exit');
+    },
+  };
 }
 
 /** The data: batches, studies (newest first by created_at), series, labels; in bulk, in SQL. */
@@ -111,7 +155,7 @@ async function main() {
     console.error(`bench/studies: over ${TIME_LIMIT_MS / 1000} s, stopping (schema ${schema} left behind)`);
     process.exit(1);
   }, TIME_LIMIT_MS);
-  let app;
+  let server;
   let db;
   const reference = new pg.Pool({
     connectionString: DATABASE_URL,
@@ -120,20 +164,8 @@ async function main() {
   });
   try {
     db = await openDb({ databaseUrl: DATABASE_URL, schema });
-    const config = loadConfig({
-      DATA_DIR: path.join(temp, 'data'),
-      LOG_LEVEL: 'silent',
-      BASE_DOMAIN: 'bench.test',
-      WEB_DIST: path.join(temp, 'no-web'),
-      QUEUE_PREFIX: `bench-studies-${schema}`,
-    });
-    app = await buildApp({
-      config: { ...config, DATABASE_URL },
-      db,
-      mailer: { send: async () => undefined },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const api = `http://127.0.0.1:${app.server.address().port}/api`;
+    server = await startServer(schema, temp);
+    const api = `http://127.0.0.1:${server.port}/api`;
     const user = await createUser(
       { db },
       { name: 'Bench', email: 'bench@example.org', password: 'bench password', verified: true },
@@ -156,82 +188,79 @@ async function main() {
     );
     const batch = await db.selectFrom('upload_sessions').select('id').orderBy('id').executeTakeFirstOrThrow();
     const label = await db.selectFrom('labels').select('id').orderBy('id').executeTakeFirstOrThrow();
-    const lastPage = Math.ceil(STUDIES / 15);
+    const lastPage = Math.ceil(STUDIES / STUDIES_PAGE_SIZE);
 
     const plans = [
       ['page 1', { page: 1 }],
       ['upload batch, page 1', { page: 1, bupload_id: batch.id }],
       ['label, page 1', { page: 1, filter_id: label.id }],
+      ['page 100', { page: 100 }],
       [`last page (${lastPage})`, { page: lastPage }],
     ];
     let seqScans = 0;
     for (const [name, filter] of plans) {
-      const queries = studiesPageQueries(db, teamId, filter);
-      for (const [part, query] of [
-        ['rows', queries.page],
-        ['count', queries.count],
-      ]) {
+      // As listStudies runs them: the first page alone, another after the count it is placed by.
+      const queries = [];
+      let window = { fromEnd: false, offset: 0, limit: STUDIES_PAGE_SIZE };
+      if (filter.page > 1) {
+        const count = studiesCountQuery(db, teamId, filter);
+        queries.push(['count', count]);
+        window = pageWindow(filter.page, STUDIES_PAGE_SIZE, Number((await count.executeTakeFirst()).n));
+      }
+      queries.push(['rows, extras and total', studiesPageQuery(db, teamId, filter, window)]);
+      for (const [part, query] of queries) {
         const plan = await explain(reference, query.compile());
-        // A sequential scan of a big table; the one-row-per-team count table may be read either way.
-        if (/Seq Scan on (studies|series|study_labels|labels|upload_sessions)\b/.test(plan)) seqScans += 1;
+        // A sequential scan of a big table; the count table (a row a team) and the team's 20 labels may be
+        // read whole.
+        if (/Seq Scan on (studies|series|study_labels|upload_sessions)\b/.test(plan)) seqScans += 1;
         console.log(`\nEXPLAIN ${name}, ${part}:\n${plan}`);
       }
     }
-    const firstPage = await studiesPageQueries(db, teamId, { page: 1 }).page.execute();
-    const extras = await explain(
-      reference,
-      studyExtrasQuery(
-        teamId,
-        firstPage.map((s) => s.id),
-      ).compile(db),
-    );
-    if (/Seq Scan on (studies|series|study_labels)\b/.test(extras)) seqScans += 1;
-    console.log(`\nEXPLAIN page 1, labels + slideshow + series count of its rows:\n${extras}`);
     console.log(`\nsequential scans of the big tables in the plans: ${seqScans}`);
 
-    const get = async (url, expectStatus = 200) => {
+    const get = async (url) => {
       const res = await fetch(`${api}${url}`, { headers });
       await res.arrayBuffer();
-      if (res.status !== expectStatus) throw new Error(`${url}: ${res.status}`);
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
     };
-    // Warm-up: connections, JIT, caches.
-    await underLoad(() => reference.query('SELECT 1'));
-    await underLoad(() => get('/studies-v2?page=1'));
-    await underLoad(() => get('/label'));
-
-    const select1 = await underLoad(() => reference.query('SELECT 1'));
+    const references = {
+      http: () => get('/bench/select-1'),
+      sql: () => reference.query('SELECT 1'),
+    };
     const scenarios = [
-      ['GET /label (auth + one small query)', () => get('/label')],
+      ['GET /label', () => get('/label')],
       ['GET /studies-v2?page=1', () => get('/studies-v2?page=1')],
-      [
-        'GET /studies-v2?page=1..100 (random)',
-        () => get(`/studies-v2?page=${1 + Math.floor(Math.random() * 100)}`),
-      ],
-      ['GET /studies-v2?page=1&bupload_id', () => get(`/studies-v2?page=1&bupload_id=${batch.id}`)],
-      ['GET /studies-v2?page=1&filter_id (label)', () => get(`/studies-v2?page=1&filter_id=${label.id}`)],
-      [`GET /studies-v2?page=${lastPage} (last)`, () => get(`/studies-v2?page=${lastPage}`)],
+      ['page=1..100 (random)', () => get(`/studies-v2?page=${1 + Math.floor(Math.random() * 100)}`)],
+      ['page=1&bupload_id', () => get(`/studies-v2?page=1&bupload_id=${batch.id}`)],
+      ['page=1&filter_id (label)', () => get(`/studies-v2?page=1&filter_id=${label.id}`)],
+      [`page=${lastPage} (last)`, () => get(`/studies-v2?page=${lastPage}`)],
     ];
-    console.log(`\n${CLIENTS} concurrent clients, ${REQUESTS} requests each; server pool ${POOL_SIZE}`);
+    // Warm-up: connections, JIT, caches.
+    for (const request of [...Object.values(references), ...scenarios.map(([, r]) => r)])
+      await block(request, []);
+
     console.log(
-      `SELECT 1 round trip (pool of ${POOL_SIZE}): median ${ms(select1.median)}, p95 ${ms(select1.p95)}`,
+      `\n${CLIENTS} concurrent clients in this process, server in its own (pool ${POOL_SIZE}); ` +
+        `${ROUNDS} rounds x ${BLOCK} requests a client, interleaved with the references; load ${load()}`,
     );
-    // GET /label is the floor of any team call here (HTTP, sign-in and team lookups, one small query):
-    // the second ratio is what the list adds to it.
-    let floor = null;
-    for (const [name, once] of scenarios) {
+    console.log('reference: GET /api/bench/select-1 (SELECT 1 through auth, team lookup, JSON)');
+    for (const [name, request] of scenarios) {
       const started = performance.now();
-      const result = await underLoad(once);
+      const result = await interleaved({ ...references, scenario: request });
       const seconds = (performance.now() - started) / 1000;
-      floor ??= result;
+      const { http, sql: raw, scenario } = result;
       console.log(
-        `${name}: median ${ms(result.median)} (${(result.median / select1.median).toFixed(1)}x SELECT 1, ` +
-          `${(result.median / floor.median).toFixed(2)}x GET /label), p95 ${ms(result.p95)} ` +
-          `(${(result.p95 / select1.p95).toFixed(1)}x SELECT 1), ${((CLIENTS * REQUESTS) / seconds).toFixed(0)} req/s`,
+        `${name}: median ${ms(scenario.median)}, p95 ${ms(scenario.p95)}; ` +
+          `reference median ${ms(http.median)}, p95 ${ms(http.p95)}; ` +
+          `p95 ${(scenario.p95 / http.p95).toFixed(2)}x, median ${(scenario.median / http.median).toFixed(2)}x ` +
+          `the reference; raw SELECT 1 p95 ${ms(raw.p95)} (${(scenario.p95 / raw.p95).toFixed(0)}x); ` +
+          `${((ROUNDS * 3 * CLIENTS * BLOCK) / seconds).toFixed(0)} req/s all told`,
       );
     }
+    console.log(`load average at the end: ${load()}`);
   } finally {
     clearTimeout(deadline);
-    await app?.close();
+    await server?.stop();
     await db?.destroy();
     await reference.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
     await reference.end();

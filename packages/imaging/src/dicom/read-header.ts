@@ -50,12 +50,14 @@ function inflater(options: ReadDicomHeaderOptions) {
 
 /** A top-level element (other than pixel data, which parsing stops at) that runs past the end of the bytes. */
 function runsPastEnd(ds: DataSet): boolean {
-  return Object.values(ds.elements).some(
-    (element) =>
-      element.tag !== TAG.PixelData &&
-      !element.hadUndefinedLength &&
-      element.dataOffset + element.length > ds.byteArray.length,
-  );
+  const end = ds.byteArray.length;
+  // A plain loop: this runs on every file of a drop, and an array of the elements cost a tenth of a parse.
+  for (const tag in ds.elements) {
+    const element = ds.elements[tag] as DataSet['elements'][string];
+    if (tag !== TAG.PixelData && !element.hadUndefinedLength && element.dataOffset + element.length > end)
+      return true;
+  }
+  return false;
 }
 
 function message(thrown: unknown): string {

@@ -8,6 +8,8 @@ import { readGzipDicomFile } from './read-gzip';
 export interface ReadableFile {
   readonly size: number;
   slice(start?: number, end?: number): { arrayBuffer(): Promise<ArrayBuffer> };
+  /** The whole file's bytes, when it can give them without a slice (a browser `File`, a `Blob`). */
+  arrayBuffer?(): Promise<ArrayBuffer>;
 }
 
 /** Bytes read first from a DICOM file; headers (up to Pixel Data) nearly always fit. */
@@ -32,6 +34,9 @@ export interface ReadFileOptions extends ReadDicomHeaderOptions {
 }
 
 async function bytesOf(file: ReadableFile, end = file.size): Promise<ArrayBuffer> {
+  // A whole file is read as it is: a slice is one more blob (in Chromium, one more registration with the
+  // browser process), which costs a small file about as much as reading it.
+  if (end >= file.size && file.arrayBuffer) return file.arrayBuffer();
   return file.slice(0, Math.min(end, file.size)).arrayBuffer();
 }
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import { iso } from '../common/time';
-import { studyListItem, presentStudies } from '../studies/list';
+import { studyListItem } from '../studies/list';
 import { presentSeries, type SeriesRowForList } from '../studies/present';
 import { SERIES_LIST_COLUMNS, studySeries } from '../studies/series';
 import { findStudy } from '../studies/service';
@@ -30,7 +30,7 @@ export async function organizeStudy(db: Db, teamId: number, uuid: string) {
     .where('team_id', '=', teamId)
     .executeTakeFirst();
   if (!study) throw notFound('Study not found.');
-  const [listed] = await presentStudies(db, teamId, [study]);
+  const listed = await studyListItem(db, teamId, study.id);
   const rows = await db
     .selectFrom('series')
     .select(SERIES_LIST_COLUMNS)
@@ -65,7 +65,7 @@ export async function organizeStudy(db: Db, teamId: number, uuid: string) {
     created_at: iso(study.created_at),
     updated_at: iso(study.updated_at),
     data: { ...study.data, series: series.map((s) => ({ id: s.id, uuid: s.uuid, ...s.data })) },
-    labels: listed?.labels ?? [],
+    labels: listed.labels,
     segmentations: [],
     duplicate: twin !== undefined,
   };

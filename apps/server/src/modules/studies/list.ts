@@ -9,11 +9,10 @@ import {
 import { sql } from 'kysely';
 import { notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
-import type { StudyRow } from '../../platform/db/schema';
 import { iso } from '../common/time';
 import { findLabel } from '../labels/service';
+import { pageWindow, type PageWindow } from './page-window';
 import { presentStudy, slideshowUrls, type SeriesRowForList } from './present';
-import { findStudy } from './service';
 
 export interface StudiesFilter {
   page: number;
@@ -23,13 +22,11 @@ export interface StudiesFilter {
   filter_id?: number | undefined;
 }
 
-type ListedStudy = Pick<
-  StudyRow,
-  'id' | 'uuid' | 'status' | 'upload_id' | 'data' | 'created_at' | 'updated_at'
->;
+/** The first page is read from the start whatever the total: it needs no count first. */
+const FIRST_PAGE: PageWindow = { fromEnd: false, offset: 0, limit: STUDIES_PAGE_SIZE };
 
-/** The page query and the count query of the studies list (the bench EXPLAINs them as they run here). */
-export function studiesPageQueries(db: Db, teamId: number, filter: StudiesFilter) {
+/** The team's studies the filter keeps (no columns chosen yet). */
+function filteredStudies(db: Db, teamId: number, filter: StudiesFilter) {
   let base = db.selectFrom('studies').where('studies.team_id', '=', teamId);
   if (filter.bupload_id !== undefined) base = base.where('studies.upload_id', '=', filter.bupload_id);
   if (filter.filter_id !== undefined) {
@@ -41,27 +38,14 @@ export function studiesPageQueries(db: Db, teamId: number, filter: StudiesFilter
         .where('study_labels.label_id', '=', labelId),
     );
   }
-  return {
-    page: base
-      .select(['id', 'uuid', 'status', 'upload_id', 'data', 'created_at', 'updated_at'])
-      .orderBy('studies.created_at', 'desc')
-      .orderBy('studies.id', 'desc')
-      .limit(STUDIES_PAGE_SIZE)
-      .offset((filter.page - 1) * STUDIES_PAGE_SIZE),
-    count: countQuery(
-      db,
-      teamId,
-      filter,
-      base.select((eb) => eb.fn.countAll<string | number>().as('n')),
-    ),
-  };
+  return base;
 }
 
 /**
  * How many studies the list holds: the team's kept count when unfiltered, the label's rows when only a
  * label filters (the label is known to be the team's), else a count of the filtered studies.
  */
-function countQuery<Q>(db: Db, teamId: number, filter: StudiesFilter, counted: Q) {
+export function studiesCountQuery(db: Db, teamId: number, filter: StudiesFilter) {
   if (filter.bupload_id === undefined && filter.filter_id === undefined)
     return db
       .selectFrom('team_study_counts')
@@ -73,96 +57,126 @@ function countQuery<Q>(db: Db, teamId: number, filter: StudiesFilter, counted: Q
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('study_labels.label_id', '=', filter.filter_id)
       .where('study_labels.team_id', '=', teamId);
-  return counted;
+  return filteredStudies(db, teamId, filter).select((eb) => eb.fn.countAll<string | number>().as('n'));
 }
 
 /**
- * One page of the team's studies, newest first. The page and the count each read one index range
- * (migration 0005); labels, slideshows and series counts come in one query each for the whole page.
+ * List rows of the team's studies with their labels, slideshow (the reference series' frames, else those
+ * of the first converted series with frames) and series count, each read through an index by study id.
+ */
+function listedStudies(db: Db, teamId: number) {
+  return db
+    .selectFrom('studies')
+    .select([
+      'studies.id',
+      'studies.uuid',
+      'studies.status',
+      'studies.upload_id',
+      'studies.data',
+      'studies.created_at',
+      'studies.updated_at',
+      sql<Label[] | null>`(
+        SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color)
+                        ORDER BY lower(l.name), l.id)
+        FROM study_labels sl JOIN labels l ON l.id = sl.label_id
+        WHERE sl.study_id = studies.id AND sl.team_id = ${teamId})`.as('labels'),
+      // The same condition as the partial index series_study_slideshow (migration 0008) reads.
+      sql<Pick<SeriesRowForList, 'uuid' | 'data'> | null>`(
+        SELECT json_build_object('uuid', se.uuid, 'data', json_build_object(
+                 'slideshow', se.data->'slideshow', 'slideshowVersion', se.data->'slideshowVersion'))
+        FROM series se
+        WHERE se.study_id = studies.id AND se.status = 'done'
+          AND coalesce((se.data->>'slideshow')::int, 0) > 0
+        ORDER BY se.ref_serie DESC, se.sort, se.id
+        LIMIT 1)`.as('slideshow'),
+      sql<string | number>`(SELECT count(*) FROM series se WHERE se.study_id = studies.id)`.as(
+        'series_count',
+      ),
+    ])
+    .where('studies.team_id', '=', teamId);
+}
+
+type ListedRow = Awaited<ReturnType<ReturnType<typeof listedStudies>['execute']>>[number];
+
+function presentListed(row: ListedRow): StudyListItem {
+  return presentStudy(row, {
+    labels: row.labels ?? [],
+    slideshow: row.slideshow ? slideshowUrls(row.slideshow) : [],
+    seriesCount: Number(row.series_count),
+  });
+}
+
+/**
+ * One page of the list in one query: the page's ids come from the list index alone (an index-only scan
+ * from the nearer end, see pageWindow), then their rows and extras, each row carrying the list's total.
+ */
+export function studiesPageQuery(db: Db, teamId: number, filter: StudiesFilter, window: PageWindow) {
+  const direction = window.fromEnd ? 'asc' : 'desc';
+  const ids = filteredStudies(db, teamId, filter)
+    .select('studies.id')
+    .orderBy('studies.created_at', direction)
+    .orderBy('studies.id', direction)
+    .limit(window.limit)
+    .offset(window.offset);
+  return listedStudies(db, teamId)
+    .select(studiesCountQuery(db, teamId, filter).as('total'))
+    .where('studies.id', 'in', ids)
+    .orderBy('studies.created_at', 'desc')
+    .orderBy('studies.id', 'desc');
+}
+
+/**
+ * One page of the team's studies, newest first (docs/decisions/0019): the first page in one query, its
+ * rows carrying the total; another page after the count, read from the nearer end of the list.
  */
 export async function listStudies(
   db: Db,
   teamId: number,
   filter: StudiesFilter,
 ): Promise<Paged<StudyListItem>> {
-  if (filter.bupload_id !== undefined) await findUploadBatch(db, teamId, filter.bupload_id);
-  if (filter.filter_id !== undefined) await findLabel(db, teamId, filter.filter_id);
-  const queries = studiesPageQueries(db, teamId, filter);
-  const [rows, count] = await Promise.all([queries.page.execute(), queries.count.executeTakeFirst()]);
+  const count = async () => Number((await studiesCountQuery(db, teamId, filter).executeTakeFirst())?.n ?? 0);
+  const pageOf = (window: PageWindow) => studiesPageQuery(db, teamId, filter, window).execute();
+  let rows: Awaited<ReturnType<typeof pageOf>> = [];
+  let total: number;
+  if (filter.page === 1) {
+    rows = await pageOf(FIRST_PAGE);
+    total = rows[0] ? Number(rows[0].total ?? 0) : await count();
+  } else {
+    total = await count();
+    const window = pageWindow(filter.page, STUDIES_PAGE_SIZE, total);
+    if (window) rows = await pageOf(window);
+  }
+  // Rows are the team's studies carrying the batch or label, so that batch or label is the team's: only
+  // an empty page has to ask whether a foreign or unknown one was named (404).
+  if (rows.length === 0) await ownFilter(db, teamId, filter);
   return {
-    data: await presentStudies(db, teamId, rows),
-    total: Number(count?.n ?? 0),
+    data: rows.map(presentListed),
+    total,
     per_page: STUDIES_PAGE_SIZE,
     current_page: filter.page,
   };
 }
 
+/** Throws 404 unless the filter's upload batch and label, when it names them, are the team's. */
+async function ownFilter(db: Db, teamId: number, filter: StudiesFilter): Promise<void> {
+  if (filter.bupload_id !== undefined) await findUploadBatch(db, teamId, filter.bupload_id);
+  if (filter.filter_id !== undefined) await findLabel(db, teamId, filter.filter_id);
+}
+
 /** The team's studies among these uuids, as list rows in the order asked; the others are left out. */
 export async function favoriteStudies(db: Db, teamId: number, uuids: string[]): Promise<StudyListItem[]> {
   if (uuids.length === 0) return [];
-  const rows = await db
-    .selectFrom('studies')
-    .select(['id', 'uuid', 'status', 'upload_id', 'data', 'created_at', 'updated_at'])
-    .where('team_id', '=', teamId)
-    .where('uuid', 'in', uuids)
-    .execute();
+  const rows = await listedStudies(db, teamId).where('studies.uuid', 'in', uuids).execute();
   const order = new Map(uuids.map((uuid, i) => [uuid, i]));
   rows.sort((a, b) => (order.get(a.uuid) ?? 0) - (order.get(b.uuid) ?? 0));
-  return presentStudies(db, teamId, rows);
+  return rows.map(presentListed);
 }
 
-/** One study of the team as a list row; another team's answers 404. */
+/** One study of the team as a list row, in one query; another team's answers 404. */
 export async function studyListItem(db: Db, teamId: number, studyId: number): Promise<StudyListItem> {
-  const study = await findStudy(db, teamId, studyId);
-  const [item] = await presentStudies(db, teamId, [study]);
-  if (!item) throw notFound('Study not found.');
-  return item;
-}
-
-interface StudyExtrasRow {
-  id: number;
-  labels: Label[] | null;
-  slideshow: Pick<SeriesRowForList, 'uuid' | 'data'> | null;
-  series_count: string | number;
-}
-
-/** The labels, slideshow series and series count of some studies of the team (see presentStudies). */
-export function studyExtrasQuery(teamId: number, ids: number[]) {
-  return sql<StudyExtrasRow>`
-    SELECT s.id,
-      (SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color)
-                       ORDER BY lower(l.name), l.id)
-         FROM study_labels sl JOIN labels l ON l.id = sl.label_id
-         WHERE sl.study_id = s.id AND sl.team_id = ${teamId}) AS labels,
-      (SELECT json_build_object('uuid', se.uuid, 'data', json_build_object(
-                'slideshow', se.data->'slideshow', 'slideshowVersion', se.data->'slideshowVersion'))
-         FROM series se
-         WHERE se.study_id = s.id AND se.status = 'done' AND coalesce((se.data->>'slideshow')::int, 0) > 0
-         ORDER BY se.ref_serie DESC, se.sort, se.id
-         LIMIT 1) AS slideshow,
-      (SELECT count(*) FROM series se WHERE se.study_id = s.id) AS series_count
-    FROM studies s
-    WHERE s.id IN (${sql.join(ids)}) AND s.team_id = ${teamId}`;
-}
-
-/**
- * List rows for studies already known to be the team's: their labels, slideshow (the reference series'
- * frames, else those of the first converted series with frames) and series count, in one query for the
- * whole page, each part read through an index by study id.
- */
-export async function presentStudies(db: Db, teamId: number, rows: ListedStudy[]): Promise<StudyListItem[]> {
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  const extras = await studyExtrasQuery(teamId, ids).execute(db);
-  const byId = new Map(extras.rows.map((e) => [e.id, e]));
-  return rows.map((row) => {
-    const extra = byId.get(row.id);
-    return presentStudy(row, {
-      labels: extra?.labels ?? [],
-      slideshow: extra?.slideshow ? slideshowUrls(extra.slideshow) : [],
-      seriesCount: Number(extra?.series_count ?? 0),
-    });
-  });
+  const row = await listedStudies(db, teamId).where('studies.id', '=', studyId).executeTakeFirst();
+  if (!row) throw notFound('Study not found.');
+  return presentListed(row);
 }
 
 async function findUploadBatch(db: Db, teamId: number, uploadId: number) {

@@ -9,6 +9,7 @@ import * as uploadSessionExpiry from './0006-upload-session-expiry';
 import * as seriesStatus from './0007-series-status';
 import * as uploadSessionBytes from './0007-upload-session-bytes';
 import * as mrAcquisitions from './0007-mr-acquisitions';
+import * as studiesListSlideshow from './0008-studies-list-slideshow';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-series-status': seriesStatus,
   '0007-upload-session-bytes': uploadSessionBytes,
   '0007-mr-acquisitions': mrAcquisitions,
+  '0008-studies-list-slideshow': studiesListSlideshow,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,15 +1,16 @@
 /// <reference lib="webworker" />
 import { readFileHeader } from '@voxa/imaging';
 import type { ReadGroupRequest, ReadGroupResponse } from './protocol';
+import { entryFile } from './read-entry';
 
 /**
- * Reads the headers of one group of files off the main thread. The reads of a group are all started at
- * once, so the browser's file reading overlaps with parsing the headers that have arrived.
+ * Parses the headers of one group of files off the main thread, from the prefixes the page read (a
+ * longer read, when a header needs one, from the File), and answers the whole group in one message.
  */
 self.onmessage = async (event: MessageEvent<ReadGroupRequest>) => {
-  const { id, files, types, maxInflatedBytes } = event.data;
+  const { id, entries, maxInflatedBytes } = event.data;
   const results = await Promise.all(
-    files.map((file, index) => readFileHeader(file, types[index] ?? 'dcm', { maxInflatedBytes })),
+    entries.map((entry) => readFileHeader(entryFile(entry), entry.type, { maxInflatedBytes })),
   );
   const response: ReadGroupResponse = { id, results };
   self.postMessage(response);

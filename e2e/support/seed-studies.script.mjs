@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { syntheticNifti } from '../../apps/server/test/synthetic-nifti.ts';
 import { writeSlideshow } from '../../apps/server/src/modules/studies/slideshow.ts';
-import { seriesKey } from '../../apps/server/src/modules/studies/series-folder.ts';
+import { seriesKey } from '../../apps/server/src/platform/storage/layout.ts';
 import { openDb } from '../../apps/server/src/platform/db/index.ts';
 import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
 

@@ -67,9 +67,9 @@ describe.skipIf(e2eSkipReason())('upload V2 previews, end to end', () => {
     await ct.slider.focus();
     await page.keyboard.press('Home');
     await ct.root.locator('[data-testid="preview-image"][data-slice="0"]').waitFor();
-    const after = await ct.imageStats();
-    expect(after.checksum).not.toBe(before.stats.checksum);
-    expect(after.lit).toBeGreaterThan(0);
+    // The slice number shows before the new image has decoded: wait for the image itself.
+    await expect.poll(async () => (await ct.imageStats()).checksum).not.toBe(before.stats.checksum);
+    expect((await ct.imageStats()).lit).toBeGreaterThan(0);
     // A compressed series slides through the slices of its converted NIfTI (35 from one mosaic).
     const compressed = new SeriesPreviewTile(page, '7');
     expect(Number(await compressed.slider.getAttribute('aria-valuemax'))).toBe(34);

@@ -79,7 +79,8 @@ describe.skipIf(e2eSkipReason())('upload V2 archives, end to end', () => {
     await ct.slider.focus();
     await page.keyboard.press('Home');
     await ct.root.locator('[data-testid="preview-image"][data-slice="0"]').waitFor();
-    expect((await ct.imageStats()).checksum).not.toBe(before.checksum);
+    // The slice number shows before the new image has decoded: wait for the image itself.
+    await expect.poll(async () => (await ct.imageStats()).checksum).not.toBe(before.checksum);
     await screenshot(page, 'upload-v2-archive-previews');
   });
 

@@ -1,4 +1,5 @@
 import type { ConvertSeriesJob } from '@voxa/contracts';
+import { isGzip } from '@voxa/imaging';
 import { open } from 'node:fs/promises';
 import type { Deps } from '../../deps';
 import { ConversionError } from '../../platform/dcm2niix';
@@ -30,11 +31,12 @@ export async function sourceKeys(deps: Deps, teamId: number, job: ConvertSeriesJ
   });
 }
 
-async function isGzip(file: string): Promise<boolean> {
+/** Whether a file is gzipped, from its first two bytes (the shared magic check). */
+async function isGzipFile(file: string): Promise<boolean> {
   const handle = await open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
-    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+    return isGzip(buffer.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }
@@ -53,7 +55,7 @@ export async function linkInput(deps: Deps, folder: StorageKey, sources: Storage
   for (const [index, source] of sources.entries()) {
     const target = [...input, inputName(index)];
     const from = await deps.storage.path(source);
-    if (await isGzip(from)) {
+    if (await isGzipFile(from)) {
       const to = await deps.storage.path(target);
       await gunzipFile(from, to, DEFAULT_ARCHIVE_LIMITS).catch((error: unknown) => {
         throw new ConversionError(`A gzipped file of the series cannot be read: ${String(error)}`, '');

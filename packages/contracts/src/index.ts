@@ -7,6 +7,8 @@ import { labels } from './labels';
 import { organize } from './organize';
 import { recognition } from './recognition';
 import { reference } from './reference';
+import { masks, segmentations } from './segmentations';
+import { structures } from './structures';
 import { studies } from './studies';
 import { admin, invitations, logs, roles, teams } from './teams';
 import { upload } from './upload';
@@ -27,8 +29,10 @@ export * from './permissions';
 export * from './recognition';
 export * from './redirect';
 export * from './reference';
+export * from './segmentations';
 export * from './slug';
 export * from './socket';
+export * from './structures';
 export * from './studies';
 export * from './study-code';
 export * from './teams';
@@ -51,6 +55,9 @@ export const api = {
   conversion,
   upload,
   archives,
+  structures,
+  segmentations,
+  masks,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

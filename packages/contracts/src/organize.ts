@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, Timestamp } from './common';
 import { endpoint } from './endpoint';
 import { Label } from './labels';
+import { Segmentation } from './segmentations';
 import { SeriesListItem, StudyListItem, StudySegmentationCount } from './studies';
 
 /** A series in the organize view: the list fields plus what was kept of its headers and its NIfTI outputs. */
@@ -51,7 +52,9 @@ export const organize = {
     response: z.object({
       study: OrganizeStudy,
       series: z.array(OrganizeSeries),
-      /** Structures arrive with the segmentation area; empty until then. */
+      /** Every segmentation of the study's series, with its segments, role boxes and what the caller may do. */
+      segmentations: z.array(Segmentation),
+      /** The structures the team may segment: the global catalogue and its own. */
       structures: z.array(z.object({ title: z.string(), slug: z.string(), category_id: Id.nullable() })),
     }),
   }),

@@ -69,7 +69,7 @@ export async function organizeStudy(db: Db, teamId: number, uuid: string) {
     segmentations: [],
     duplicate: twin !== undefined,
   };
-  return { study: detail, series, structures: [] };
+  return { study: detail, series, segmentations: [], structures: [] };
 }
 
 /** Locks a study row for the rest of the transaction, so changes to its series run one after another. */

@@ -29,6 +29,12 @@ export interface Database {
   upload_sessions: UploadSessionsTable;
   upload_files: UploadFilesTable;
   upload_chunks: UploadChunksTable;
+  structures: StructuresTable;
+  structure_classes: StructureClassesTable;
+  segmentations: SegmentationsTable;
+  segments: SegmentsTable;
+  mask_revisions: MaskRevisionsTable;
+  segmentation_users: SegmentationUsersTable;
 }
 
 export interface UsersTable {
@@ -319,5 +325,85 @@ export interface UploadChunksTable {
   size: number;
   /** The chunk's sha256: checked when the client sent one; always for a file of one chunk (the file's). */
   sha256: string | null;
+  created_at: Generated<Date>;
+}
+
+/** An anatomical structure: global (team_id null; seeded ones read-only) or a team's own. */
+export interface StructuresTable {
+  id: Generated<number>;
+  team_id: number | null;
+  slug: string;
+  title: string;
+  category_id: number | null;
+  is_seeded: Generated<boolean>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type StructureRow = Selectable<StructuresTable>;
+
+/** The classes of a multi-class structure (a model's label map): label value -> structure. */
+export interface StructureClassesTable {
+  structure_id: number;
+  value: number;
+  class_id: number;
+}
+
+export interface SegmentationsTable {
+  id: Generated<number>;
+  team_id: number;
+  study_id: number;
+  series_id: number;
+  structure_id: number;
+  /** Who created it (the spec's "user name"). */
+  user_id: number | null;
+  rbac_enabled: Generated<boolean>;
+  /** The current label-mask revision; null until the mask is created. */
+  mask_revision: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type SegmentationRow = Selectable<SegmentationsTable>;
+
+export interface SegmentsTable {
+  id: Generated<number>;
+  segmentation_id: number;
+  team_id: number;
+  sort: number;
+  title: string;
+  color: string;
+  /** The NIfTI label value; unique among live segments of a segmentation. */
+  value: number;
+  visible: Generated<boolean>;
+  /** Bumped each time voxels of this value are written; 0 = never painted. */
+  revision: Generated<number>;
+  obj_revision: Generated<number>;
+  obj_valid: Generated<boolean>;
+  obj_in_progress: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type SegmentRow = Selectable<SegmentsTable>;
+
+export type MaskRevisionReason = 'create' | 'import' | 'remove-segment' | 'restore' | 'paint';
+export interface MaskRevisionsTable {
+  id: Generated<number>;
+  segmentation_id: number;
+  team_id: number;
+  revision: number;
+  reason: MaskRevisionReason;
+  datatype: 'uint8' | 'uint16';
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** A user assigned to a role on a (shared) segmentation; role_id is one of the team's roles. */
+export interface SegmentationUsersTable {
+  id: Generated<number>;
+  segmentation_id: number;
+  team_id: number;
+  user_id: number;
+  role_id: number;
   created_at: Generated<Date>;
 }

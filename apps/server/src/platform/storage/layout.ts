@@ -13,6 +13,8 @@ import type { StorageKey } from './paths';
  *   studies/{study}/series/{series}/nifti/     every dcm2niix output of the series
  *   studies/{study}/series/{series}/dicom/     the series' DICOM as stored (de-identified when anonymised)
  *   studies/{study}/series/{series}/slideshow/ the studies list's frames
+ *   studies/{study}/series/{series}/segmentations/{segmentation}/mask-{revision}.nii.gz
+ *                                               every kept revision of a segmentation's label mask
  */
 const teamKey = (teamId: number): StorageKey => ['teams', String(teamId)];
 
@@ -67,11 +69,21 @@ export const seriesKey = (teamId: number, studyUuid: string, seriesUuid: string)
 ];
 
 /** The parts of a series' folder (see above). */
-export type SeriesPart = 'input' | 'nifti' | 'dicom' | 'slideshow';
+export type SeriesPart = 'input' | 'nifti' | 'dicom' | 'slideshow' | 'segmentations';
 
 export const seriesPartKey = (folder: StorageKey, part: SeriesPart): StorageKey => [...folder, part];
 
 export const slideshowFrameKey = (folder: StorageKey, frame: number): StorageKey => [
   ...seriesPartKey(folder, 'slideshow'),
   `${frame}.png`,
+];
+
+export const segmentationKey = (folder: StorageKey, segmentationId: number): StorageKey => [
+  ...seriesPartKey(folder, 'segmentations'),
+  String(segmentationId),
+];
+
+export const maskKey = (folder: StorageKey, segmentationId: number, revision: number): StorageKey => [
+  ...segmentationKey(folder, segmentationId),
+  `mask-${revision}.nii.gz`,
 ];

@@ -10,6 +10,7 @@ import * as seriesStatus from './0007-series-status';
 import * as uploadSessionBytes from './0007-upload-session-bytes';
 import * as mrAcquisitions from './0007-mr-acquisitions';
 import * as studiesListSlideshow from './0008-studies-list-slideshow';
+import * as segmentations from './0009-segmentations';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007-upload-session-bytes': uploadSessionBytes,
   '0007-mr-acquisitions': mrAcquisitions,
   '0008-studies-list-slideshow': studiesListSlideshow,
+  '0009-segmentations': segmentations,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

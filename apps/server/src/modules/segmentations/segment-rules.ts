@@ -1,0 +1,29 @@
+import { SEGMENT_PALETTE, SEGMENT_VALUE_MAX } from '@voxa/contracts';
+
+/** What a new segment's defaults are read from: every segment the segmentation ever had. */
+export interface ExistingSegment {
+  sort: number;
+  deleted: boolean;
+}
+
+/**
+ * The next segment (teams-and-account.md 5): title 'Part N' with N the highest sort plus 1, value = sort,
+ * colour from the palette cycled by the number of segments. Soft-deleted segments count too, so a value
+ * is never given twice: an earlier mask revision may still hold the old one's voxels.
+ */
+export function nextSegment(existing: readonly ExistingSegment[]): {
+  sort: number;
+  value: number;
+  title: string;
+  color: string;
+} {
+  const sort = existing.reduce((max, s) => Math.max(max, s.sort), 0) + 1;
+  if (sort > SEGMENT_VALUE_MAX) throw new RangeError(`A mask holds label values up to ${SEGMENT_VALUE_MAX}.`);
+  const color = SEGMENT_PALETTE[existing.length % SEGMENT_PALETTE.length] ?? SEGMENT_PALETTE[0];
+  return { sort, value: sort, title: `Part ${sort}`, color };
+}
+
+/** The mask's voxel type: uint8 while every label value fits, else uint16. */
+export function maskDatatype(values: readonly number[]): 'uint8' | 'uint16' {
+  return values.some((v) => v > 255) ? 'uint16' : 'uint8';
+}

@@ -15,6 +15,8 @@ export const INVITATION_FORM = { initialRows: 3, minRows: 2 } as const;
 export const NOTIFICATION_PAGE_SIZE = 10;
 export const STUDIES_PAGE_SIZE = 15;
 export const UPLOAD_HISTORY_PAGE_SIZE = 30;
+/** The team's segmentations page: as the studies list. */
+export const SEGMENTATIONS_PAGE_SIZE = 15;
 export const BREAKPOINTS = { xs: 576, sm: 768, md: 992, lg: 1200, xl: 1400 } as const;
 export const DATE_DISPLAY_FORMAT = 'DD.MM.YYYY HH:mm:ss';
 export const DATE_SERVER_FORMAT = 'YYYY-MM-DD HH:mm:ss';

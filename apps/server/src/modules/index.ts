@@ -18,6 +18,7 @@ import { permissionRoutes } from './permissions/routes';
 import { recognitionRoutes, recognitionServiceRoutes } from './recognition/routes';
 import { referenceRoutes } from './reference/routes';
 import { roleRoutes } from './roles/routes';
+import { segmentationRoutes } from './segmentations/routes';
 import { studyRoutes } from './studies/routes';
 import { teamRoutes } from './teams/routes';
 import { expireUploadSessions, scheduleSessionExpiry } from './upload/expiry';
@@ -41,6 +42,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   uploadRoutes(api, deps);
   archiveRoutes(api, deps);
   recognitionRoutes(api, deps);
+  segmentationRoutes(api, deps);
 }
 
 /**

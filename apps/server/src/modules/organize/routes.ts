@@ -6,9 +6,7 @@ import * as organize from './service';
 
 /** The organize view's calls (upload-and-organize.md sections 2 and 7; docs/decisions/0019). */
 export function organizeRoutes(app: FastifyInstance, { db }: Deps): void {
-  route(app, api.organize.study, async ({ ctx, params }) =>
-    organize.organizeStudy(db, ctx.team.id, params.uuid),
-  );
+  route(app, api.organize.study, async ({ ctx, params }) => organize.organizeStudy(db, ctx, params.uuid));
   route(app, api.organize.changeSort, async ({ ctx, body }) => organize.changeSort(db, ctx.team.id, body));
   route(app, api.organize.setReference, async ({ ctx, params, body }) =>
     organize.setReference(db, ctx.team.id, params.studyId, body.serie_id),

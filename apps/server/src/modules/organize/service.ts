@@ -3,13 +3,16 @@ import { encodeStudyId } from '@voxa/contracts';
 import { sql } from 'kysely';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { Db } from '../../platform/db';
+import type { TeamContext } from '../../http/context';
 import { iso } from '../common/time';
+import { presentSegmentations, segmentationsQuery } from '../segmentations/present';
 import { studyListItem } from '../studies/list';
 import { presentSeries, type SeriesRowForList } from '../studies/present';
 import { SERIES_LIST_COLUMNS, studySeries } from '../studies/series';
 import { findStudy } from '../studies/service';
 import { readSeriesData, seriesDataText, seriesFolder } from '../studies/series-data';
 import { planSortChange } from './sort-plan';
+import { structureChoices } from './structures';
 
 function organizeSeries(row: SeriesRowForList): OrganizeSeries {
   // What the organize view may show: not the series' file folder.
@@ -21,8 +24,12 @@ function organizeSeries(row: SeriesRowForList): OrganizeSeries {
   };
 }
 
-/** GET /annotator/studies/{uuid}: the study with its series in organize order. */
-export async function organizeStudy(db: Db, teamId: number, uuid: string) {
+/**
+ * GET /annotator/studies/{uuid}: the study with its series in organize order, its segmentations with what
+ * the caller may do with each, and the structures a segmentation may be made for.
+ */
+export async function organizeStudy(db: Db, ctx: TeamContext, uuid: string) {
+  const teamId = ctx.team.id;
   const study = await db
     .selectFrom('studies')
     .selectAll()
@@ -66,10 +73,19 @@ export async function organizeStudy(db: Db, teamId: number, uuid: string) {
     updated_at: iso(study.updated_at),
     data: { ...study.data, series: series.map((s) => ({ id: s.id, uuid: s.uuid, ...s.data })) },
     labels: listed.labels,
-    segmentations: [],
+    segmentations: listed.segmentations,
     duplicate: twin !== undefined,
   };
-  return { study: detail, series, segmentations: [], structures: [] };
+  const [segmentations, structures] = await Promise.all([
+    segmentationsQuery(db, teamId)
+      .where('segmentations.study_id', '=', study.id)
+      .orderBy('segmentations.created_at')
+      .orderBy('segmentations.id')
+      .execute()
+      .then((rows) => presentSegmentations(db, ctx, rows)),
+    structureChoices(db, teamId),
+  ]);
+  return { study: detail, series, segmentations, structures };
 }
 
 /** Locks a study row for the rest of the transaction, so changes to its series run one after another. */
@@ -231,6 +247,16 @@ export async function moveSeries(
         .where('id', '=', s.id)
         .execute();
     }
+    // A segmentation belongs to its series' study (the studies list counts it there).
+    await trx
+      .updateTable('segmentations')
+      .set({ study_id: target.id })
+      .where(
+        'series_id',
+        'in',
+        moving.map((s) => s.id),
+      )
+      .execute();
     const involved = [...sources, target.id];
     await trx
       .updateTable('series')

@@ -45,16 +45,34 @@ export async function findSegmentation(
   seriesUuid: string,
   segmentationId: number,
 ): Promise<FoundSegmentation> {
-  const row = await db
+  return findWhere(db, ctx, segmentationId, seriesUuid);
+}
+
+/** The same, for the calls that name a segmentation by its id alone (role assignments). */
+export async function findSegmentationById(
+  db: Db,
+  ctx: TeamContext,
+  segmentationId: number,
+): Promise<FoundSegmentation> {
+  return findWhere(db, ctx, segmentationId);
+}
+
+async function findWhere(
+  db: Db,
+  ctx: TeamContext,
+  segmentationId: number,
+  seriesUuid?: string,
+): Promise<FoundSegmentation> {
+  let query = db
     .selectFrom('segmentations')
     .innerJoin('series', 'series.id', 'segmentations.series_id')
     .innerJoin('studies', 'studies.id', 'segmentations.study_id')
     .selectAll('segmentations')
     .select(['series.uuid as series_uuid', 'studies.uuid as study_uuid'])
     .where('segmentations.id', '=', segmentationId)
-    .where('segmentations.team_id', '=', ctx.team.id)
-    .where('series.uuid', '=', seriesUuid)
-    .executeTakeFirst();
+    .where('segmentations.team_id', '=', ctx.team.id);
+  if (seriesUuid !== undefined) query = query.where('series.uuid', '=', seriesUuid);
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound('Segmentation not found.');
   const { series_uuid, study_uuid, ...segmentation } = row;
   const access = await accessTo(db, ctx, segmentation);

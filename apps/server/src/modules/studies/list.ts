@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db';
 import { iso } from '../common/time';
 import { findLabel } from '../labels/service';
 import { pageWindow, type PageWindow } from './page-window';
-import { presentStudy, slideshowUrls, type SeriesRowForList } from './present';
+import { presentStudy, slideshowUrls, type SegmentationCountRow, type SeriesRowForList } from './present';
 
 export interface StudiesFilter {
   page: number;
@@ -92,6 +92,16 @@ function listedStudies(db: Db, teamId: number) {
       sql<string | number>`(SELECT count(*) FROM series se WHERE se.study_id = studies.id)`.as(
         'series_count',
       ),
+      // Each segmentation with its live segments counted (teams-and-account.md 3): still one query a page.
+      sql<SegmentationCountRow[] | null>`(
+        SELECT json_agg(json_build_object(
+                 'id', sg.id, 'parent_id', sg.series_id, 'created_at', sg.created_at,
+                 'updated_at', sg.updated_at,
+                 'item_count', (SELECT count(*) FROM segments sm
+                                WHERE sm.segmentation_id = sg.id AND sm.deleted_at IS NULL))
+               ORDER BY sg.created_at, sg.id)
+        FROM segmentations sg
+        WHERE sg.study_id = studies.id)`.as('segmentations'),
     ])
     .where('studies.team_id', '=', teamId);
 }
@@ -103,6 +113,7 @@ function presentListed(row: ListedRow): StudyListItem {
     labels: row.labels ?? [],
     slideshow: row.slideshow ? slideshowUrls(row.slideshow) : [],
     seriesCount: Number(row.series_count),
+    segmentations: row.segmentations ?? [],
   });
 }
 

@@ -45,10 +45,24 @@ export function presentSeries(row: SeriesRowForList): SeriesListItem {
   };
 }
 
+/** A study's segmentation as the list query's json_agg gives it: timestamps as Postgres writes them. */
+export interface SegmentationCountRow {
+  id: number;
+  parent_id: number;
+  created_at: string;
+  updated_at: string;
+  item_count: number;
+}
+
 export interface StudyExtras {
   labels: Label[];
   slideshow: string[];
   seriesCount: number;
+  segmentations: SegmentationCountRow[];
+}
+
+function presentSegmentationCount(row: SegmentationCountRow): StudyListItem['segmentations'][number] {
+  return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 
 export function presentStudy(
@@ -70,8 +84,7 @@ export function presentStudy(
     updated_at: iso(row.updated_at),
     labels: extras.labels,
     cachedSlideshow: extras.slideshow,
-    // Segmentations arrive with their area (issue 6); a study has none until then.
-    segmentations: [],
+    segmentations: extras.segmentations.map(presentSegmentationCount),
     series_count: extras.seriesCount,
   };
 }

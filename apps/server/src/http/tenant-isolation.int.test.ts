@@ -18,6 +18,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { callAtHost } from '../../test/host-call';
+import { buildSegmentation, buildSegments, buildStructure } from '../../test/segmentation-factories';
 import { buildSeries, buildStudy } from '../../test/study-factories';
 import { createTestApp, type CallOptions, type TestApp } from '../../test/test-app';
 import { CROSS_SITE_REFUSED } from './cross-site';
@@ -54,6 +55,11 @@ interface Fixtures {
   /** Upload batch (session) row ids. */
   uploadA: number;
   uploadB: number;
+  /** A shared segmentation of seriesA (and of seriesB), with one segment each. */
+  segmentationA: { id: number };
+  segmentationB: { id: number };
+  /** A global structure's slug. */
+  structure: string;
 }
 
 type Params = Record<string, number | string>;
@@ -218,6 +224,27 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
     body: { studies: [{ studyUuid: f.studyA.uuid }] },
     foreignBody: { studies: [{ studyUuid: f.studyB.uuid }] },
   }),
+  'GET /roles/assignable-users': () => ({}),
+  'GET /segmentations/assigned-users-to-serie/:uuid': () => ({}),
+  'GET /segmentations/available-users/:team_id/:serie_id/:segmentation_id/:role_id': () => ({}),
+  'POST /segmentations/add-user-to-segmentation': (f) => ({
+    body: { segmentation_id: f.segmentationA.id, user_id: f.powerlessA.id, role_id: f.a.roles.Annotator },
+    foreignBody: {
+      segmentation_id: f.segmentationB.id,
+      user_id: f.powerlessA.id,
+      role_id: f.a.roles.Annotator,
+    },
+  }),
+  'DELETE /segmentations/unassign-user-from-segmentation/:segmentationId/:userId/:roleId': () => ({}),
+  'GET /segmentations': () => ({ query: { page: '1' } }),
+  'POST /annotator/segmentations/:uuid': (f) => ({ body: { structure: f.structure, rbac: 1 } }),
+  'DELETE /annotator/segmentations/:uuid/:segmentationId': () => ({}),
+  'POST /annotator/segment/create/:uuid/:segmentationId': () => ({ body: { title: 'Isolation' } }),
+  'PUT /annotator/segment/delete/:uuid/:segmentationId/:segmentId': () => ({}),
+  'PUT /annotator/segment/rename/:uuid/:segmentationId/:segmentId': () => ({ body: { name: 'Isolation' } }),
+  'PUT /annotator/segment/change-color/:uuid/:segmentationId/:segmentId': () => ({
+    body: { color: '#123456' },
+  }),
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
@@ -226,6 +253,8 @@ const ownsPathIds = (e: Endpoint) =>
   [...e.path.matchAll(/:(\w+)/g)].some(([, name]) => !unownedParams.has(name ?? ''));
 
 const key = (e: Endpoint) => `${e.method} ${e.path}`;
+/** `:uuid` is a series' uuid on every path but these, where it names another row (the params maps' key). */
+const uuidNames: Record<string, string> = { 'GET /annotator/studies/:uuid': 'studyUuid' };
 /** Endpoints whose sample names another team's ids in the body. */
 const foreignBodies = new Set([
   'PUT /team/users/:userId',
@@ -238,6 +267,7 @@ const foreignBodies = new Set([
   'PUT /studies-v2/change-sort-for-acquisition',
   'PUT /studies-v2/:studyId/reference-series',
   'PUT /studies-v2/series/move',
+  'POST /segmentations/add-user-to-segmentation',
 ]);
 /** Endpoints whose sample names another team's ids in the query. */
 const foreignQueries = new Set([
@@ -254,7 +284,7 @@ const adminEndpoints = allEndpoints().filter((e) => e.scope === 'admin');
 
 function fill(e: Endpoint, params: Params): string {
   return e.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
+    const value = params[name === 'uuid' ? (uuidNames[key(e)] ?? name) : name];
     if (value === undefined) throw new Error(`no value for :${name} of ${key(e)}; add it to the params maps`);
     return String(value);
   });
@@ -308,6 +338,11 @@ beforeAll(async () => {
     .returning('uuid')
     .execute();
   if (!promptA || !promptB) throw new Error('prompts not made');
+  const structure = await buildStructure(t, { slug: 'isolation-structure' });
+  const segmentationA = await buildSegmentation(t, a, seriesA, { structure, user: ownerA, rbac: true });
+  const segmentationB = await buildSegmentation(t, b, seriesB, { structure, user: ownerB, rbac: true });
+  const [segmentA] = await buildSegments(t, a, segmentationA, 1);
+  const [segmentB] = await buildSegments(t, b, segmentationB, 1);
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -337,7 +372,14 @@ beforeAll(async () => {
       llmRemoteId: promptA.uuid,
       seriesUuid: seriesA.uuid,
       frame: 0,
-      uuid: studyA.uuid,
+      uuid: seriesA.uuid,
+      studyUuid: studyA.uuid,
+      segmentationId: segmentationA.id,
+      segmentId: segmentA?.id ?? 0,
+      team_id: a.id,
+      serie_id: seriesA.id,
+      segmentation_id: segmentationA.id,
+      role_id: a.roles.Annotator,
     },
     paramsB: {
       userId: memberB.id,
@@ -354,7 +396,14 @@ beforeAll(async () => {
       llmRemoteId: promptB.uuid,
       seriesUuid: seriesB.uuid,
       frame: 0,
-      uuid: studyB.uuid,
+      uuid: seriesB.uuid,
+      studyUuid: studyB.uuid,
+      segmentationId: segmentationB.id,
+      segmentId: segmentB?.id ?? 0,
+      team_id: b.id,
+      serie_id: seriesB.id,
+      segmentation_id: segmentationB.id,
+      role_id: b.roles.Annotator,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,
@@ -365,6 +414,9 @@ beforeAll(async () => {
     studyA2,
     uploadA: sessionA?.id ?? 0,
     uploadB: sessionB?.id ?? 0,
+    segmentationA,
+    segmentationB,
+    structure: structure.slug,
   };
 });
 afterAll(async () => t.close());

@@ -352,7 +352,7 @@ describe('segmentations in the studies list and the organize view', () => {
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
   });
 
-  it('moves a segmentation with its series to another study', async () => {
+  it('moves a segmentation with its series to another study; its masks stay in the series’ folder', async () => {
     const { study, series } = await seriesOf(team);
     const target = await buildStudy(t, team);
     const segmentation = await buildSegmentation(t, team, series);
@@ -369,5 +369,14 @@ describe('segmentations in the studies list and the organize view', () => {
     const moved = await as(owner, 'GET', `/studies-v2/${target.id}`);
     expect(moved.body.segmentations.map((s: { id: number }) => s.id)).toEqual([segmentation.id]);
     expect((await as(owner, 'GET', `/studies-v2/${study.id}`)).body.segmentations).toEqual([]);
+    // The series' files stay where they were written: its masks too, and deleting finds them there.
+    const folder = segmentationKey(seriesKey(team.id, study.uuid, series.uuid), segmentation.id);
+    await t.app.deps.storage.writeAtomic(
+      maskKey(seriesKey(team.id, study.uuid, series.uuid), segmentation.id, 1),
+      new Uint8Array([1]),
+    );
+    const removed = await as(owner, 'DELETE', `/annotator/segmentations/${series.uuid}/${segmentation.id}`);
+    expect(removed.status).toBe(204);
+    expect(existsSync(await t.app.deps.storage.path(folder))).toBe(false);
   });
 });

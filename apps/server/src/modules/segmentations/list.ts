@@ -49,19 +49,21 @@ export async function listSegmentations(
       .execute(),
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const presented = await presentSegmentations(db, ctx, rows);
+  const presented = new Map((await presentSegmentations(db, ctx, rows)).map((s) => [s.id, s]));
   return {
-    data: presented.map((segmentation, i) => {
-      const row = rows[i];
-      if (!row) throw new Error('a presented segmentation without its row');
-      return {
-        ...segmentation,
-        study_uuid: row.study_uuid,
-        patient_name: row.patient_name ?? '',
-        series_number: row.series_number,
-        series_description: row.series_description,
-        modality_code: row.modality_code,
-      };
+    data: rows.flatMap((row) => {
+      const segmentation = presented.get(row.id);
+      if (!segmentation) return [];
+      return [
+        {
+          ...segmentation,
+          study_uuid: row.study_uuid,
+          patient_name: row.patient_name ?? '',
+          series_number: row.series_number,
+          series_description: row.series_description,
+          modality_code: row.modality_code,
+        },
+      ];
     }),
     total: Number(count.n),
     per_page: SEGMENTATIONS_PAGE_SIZE,

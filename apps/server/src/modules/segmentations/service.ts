@@ -34,7 +34,7 @@ async function findSeries(db: Db, teamId: number, uuid: string) {
   return series;
 }
 
-export async function presentOne(db: Db, ctx: TeamContext, id: number): Promise<Segmentation> {
+async function presentOne(db: Db, ctx: TeamContext, id: number): Promise<Segmentation> {
   const [segmentation] = await segmentationsByIds(db, ctx, [id]);
   if (!segmentation) throw notFound('Segmentation not found.');
   return segmentation;

@@ -129,6 +129,17 @@ describe('assigning users to a role box', () => {
       path(team.id, series.id, segmentation.id, other.roles.Annotator),
     ])
       expect((await as(owner, 'GET', foreign)).status, foreign).toBe(404);
+    // Offering users is part of assigning: an Annotator may not, and an unshared segmentation has no box.
+    expect(
+      (await as(bea(), 'GET', path(team.id, series.id, segmentation.id, team.roles.Annotator))).status,
+    ).toBe(403);
+    const unshared = await shared(team, { rbac: false });
+    const none = await as(
+      owner,
+      'GET',
+      path(team.id, unshared.series.id, unshared.segmentation.id, team.roles.Annotator),
+    );
+    expect(none).toMatchObject({ status: 422, body: { message: NOT_SHARED } });
   });
 
   it('refuses a user without the role, an unshared segmentation, a role without a box (422)', async () => {

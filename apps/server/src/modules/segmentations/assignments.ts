@@ -28,11 +28,15 @@ export async function assignedToSeries(
     .execute();
 }
 
-/** A shared segmentation the caller assigns on, and one of the team's roles that can be given a box. */
-async function assigning(db: Db, ctx: TeamContext, segmentationId: number, roleId: number) {
-  const found = await findSegmentationById(db, ctx, segmentationId);
+/** Refuses a segmentation that is not shared (422), or one the caller may not assign on (403). */
+function requireAssigning(found: FoundSegmentation): void {
   if (!found.segmentation.rbac_enabled) throw unprocessable(NOT_SHARED, { segmentation_id: [NOT_SHARED] });
   requireAccess(found.access, 'assign');
+}
+
+/** The caller assigns on the segmentation, and the role is one of the team's that gets a box. */
+async function requireBox(db: Db, ctx: TeamContext, found: FoundSegmentation, roleId: number) {
+  requireAssigning(found);
   const role = (await assignableRoles(db, ctx.team.id)).find((r) => r.id === roleId);
   if (!role) {
     const exists = await db
@@ -44,7 +48,6 @@ async function assigning(db: Db, ctx: TeamContext, segmentationId: number, roleI
     if (!exists) throw notFound('Role not found.');
     throw unprocessable(ROLE_NOT_ASSIGNABLE, { role_id: [ROLE_NOT_ASSIGNABLE] });
   }
-  return found;
 }
 
 /** Team members holding the role who are not in the role's box of the segmentation yet, by name. */
@@ -74,8 +77,9 @@ export async function availableUsers(
   params: { team_id: number; serie_id: number; segmentation_id: number; role_id: number },
 ) {
   if (params.team_id !== ctx.team.id) throw notFound('Team not found.');
-  const found = await assigning(db, ctx, params.segmentation_id, params.role_id);
+  const found = await findSegmentationById(db, ctx, params.segmentation_id);
   if (found.series.id !== params.serie_id) throw notFound('Segmentation not found.');
+  await requireBox(db, ctx, found, params.role_id);
   return candidates(db, ctx.team.id, found, params.role_id)
     .orderBy('users.name')
     .orderBy('users.id')
@@ -88,7 +92,8 @@ export async function addUser(
   ctx: TeamContext,
   body: { segmentation_id: number; user_id: number; role_id: number },
 ): Promise<SegmentationUser> {
-  const found = await assigning(db, ctx, body.segmentation_id, body.role_id);
+  const found = await findSegmentationById(db, ctx, body.segmentation_id);
+  await requireBox(db, ctx, found, body.role_id);
   const member = await db
     .selectFrom('team_users')
     .select('role_id')
@@ -122,8 +127,7 @@ export async function removeUser(
   params: { segmentationId: number; userId: number; roleId: number },
 ): Promise<void> {
   const found = await findSegmentationById(db, ctx, params.segmentationId);
-  if (!found.segmentation.rbac_enabled) throw unprocessable(NOT_SHARED, { segmentation_id: [NOT_SHARED] });
-  requireAccess(found.access, 'assign');
+  requireAssigning(found);
   const removed = await db
     .deleteFrom('segmentation_users')
     .where('segmentation_id', '=', found.segmentation.id)

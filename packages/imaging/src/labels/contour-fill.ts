@@ -1,0 +1,67 @@
+import { ChangeRecorder, emptyChange, type ChangeRecord } from './change-record';
+import { planeAxes, strides, type Axis, type LabelVolume } from './label-volume';
+import type { WriteRule } from './write-rule';
+
+/** A point of a contour in the slice plane: (u, v) as `planeAxes(axis)` names them, in voxels. */
+export type PlanePoint = readonly [number, number];
+
+/**
+ * Fills the closed polygon `contour` (its last point joins its first) in slice `slice` across `axis`:
+ * the voxels whose centres lie inside by the nonzero winding rule, so a lasso that crosses itself or
+ * goes round twice is filled whole, and the voxels the outline passes through, so the line the user
+ * drew is part of the region. Fewer than three points enclose nothing.
+ */
+export function fillContour(
+  volume: LabelVolume,
+  axis: Axis,
+  slice: number,
+  contour: readonly PlanePoint[],
+  rule: WriteRule,
+): ChangeRecord {
+  const { data, dims } = volume;
+  if (contour.length < 3 || !Number.isInteger(slice) || slice < 0 || slice >= dims[axis]) {
+    return emptyChange(data, rule.value);
+  }
+  const [uAxis, vAxis] = planeAxes(axis);
+  const step = strides(dims);
+  const [nu, nv] = [dims[uAxis], dims[vAxis]];
+  const base = slice * step[axis];
+  const recorder = new ChangeRecorder(data, rule.value);
+  const { value, writable } = rule;
+  const put = (u: number, v: number) => {
+    const i = base + u * step[uAxis] + v * step[vAxis];
+    const old = data[i]!;
+    if (old !== value && writable[old]) recorder.write(i, old);
+  };
+  const edges = contour.map((p, k) => [p, contour[(k + 1) % contour.length]!] as const);
+  const vs = contour.map((p) => p[1]);
+  const vFirst = Math.max(0, Math.ceil(Math.min(...vs)));
+  const vLast = Math.min(nv - 1, Math.floor(Math.max(...vs)));
+  for (let v = vFirst; v <= vLast; v++) {
+    // Where the row v crosses each edge (half-open in v, so a vertex on the row counts once) and which way.
+    const crossings: [number, number][] = [];
+    for (const [[u0, v0], [u1, v1]] of edges) {
+      if ((v0 <= v && v1 > v) || (v1 <= v && v0 > v)) {
+        crossings.push([u0 + ((v - v0) * (u1 - u0)) / (v1 - v0), v1 > v0 ? 1 : -1]);
+      }
+    }
+    crossings.sort((p, q) => p[0] - q[0]);
+    let winding = 0;
+    for (let k = 0; k + 1 < crossings.length; k++) {
+      winding += crossings[k]![1];
+      if (winding === 0) continue;
+      const uFirst = Math.max(0, Math.ceil(crossings[k]![0]));
+      const uLast = Math.min(nu - 1, Math.floor(crossings[k + 1]![0]));
+      for (let u = uFirst; u <= uLast; u++) put(u, v);
+    }
+  }
+  for (const [[u0, v0], [u1, v1]] of edges) {
+    const n = Math.max(1, Math.ceil(Math.max(Math.abs(u1 - u0), Math.abs(v1 - v0))));
+    for (let t = 0; t <= n; t++) {
+      const u = Math.round(u0 + ((u1 - u0) * t) / n);
+      const v = Math.round(v0 + ((v1 - v0) * t) / n);
+      if (u >= 0 && u < nu && v >= 0 && v < nv) put(u, v);
+    }
+  }
+  return recorder.finish();
+}

@@ -30,17 +30,4 @@ export * from './pixels/render';
 export * from './pixels/slice-source';
 export * from './pixels/preview-size';
 export * from './convert/dcm2niix';
-export * from './labels/label-volume';
-export * from './labels/write-rule';
-export {
-  applyChange,
-  revertChange,
-  mergeChanges,
-  changeBytes,
-  type ChangeRecord,
-} from './labels/change-record';
-export * from './labels/brush';
-export * from './labels/flood-fill';
-export * from './labels/contour-fill';
-export * from './labels/label-figures';
-export * from './labels/undo-stack';
+export * from './labels';

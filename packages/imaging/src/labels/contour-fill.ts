@@ -28,31 +28,46 @@ export function fillContour(
   const base = slice * step[axis];
   const recorder = new ChangeRecorder(data, rule.value);
   const { value, writable } = rule;
+  const stepU = step[uAxis];
   const put = (u: number, v: number) => {
-    const i = base + u * step[uAxis] + v * step[vAxis];
+    const i = base + u * stepU + v * step[vAxis];
     const old = data[i]!;
     if (old !== value && writable[old]) recorder.write(i, old);
   };
   const edges = contour.map((p, k) => [p, contour[(k + 1) % contour.length]!] as const);
+  // Edges that cross some row, flat (u0, v0, u1, v1): the row loop below visits them once a row.
+  const flat = new Float64Array(edges.flatMap(([p, q]) => (p[1] === q[1] ? [] : [p[0], p[1], q[0], q[1]])));
   const vs = contour.map((p) => p[1]);
   const vFirst = Math.max(0, Math.ceil(Math.min(...vs)));
   const vLast = Math.min(nv - 1, Math.floor(Math.max(...vs)));
+  const crossU = new Float64Array(flat.length / 4);
+  const crossW = new Int8Array(flat.length / 4);
+  const order = new Uint32Array(flat.length / 4);
   for (let v = vFirst; v <= vLast; v++) {
     // Where the row v crosses each edge (half-open in v, so a vertex on the row counts once) and which way.
-    const crossings: [number, number][] = [];
-    for (const [[u0, v0], [u1, v1]] of edges) {
+    let n = 0;
+    for (let e = 0; e < flat.length; e += 4) {
+      const [u0, v0, u1, v1] = [flat[e]!, flat[e + 1]!, flat[e + 2]!, flat[e + 3]!];
       if ((v0 <= v && v1 > v) || (v1 <= v && v0 > v)) {
-        crossings.push([u0 + ((v - v0) * (u1 - u0)) / (v1 - v0), v1 > v0 ? 1 : -1]);
+        crossU[n] = u0 + ((v - v0) * (u1 - u0)) / (v1 - v0);
+        crossW[n] = v1 > v0 ? 1 : -1;
+        order[n] = n;
+        n++;
       }
     }
-    crossings.sort((p, q) => p[0] - q[0]);
+    const sorted = order.subarray(0, n).sort((p, q) => crossU[p]! - crossU[q]!);
+    const rowBase = base + v * step[vAxis];
     let winding = 0;
-    for (let k = 0; k + 1 < crossings.length; k++) {
-      winding += crossings[k]![1];
+    for (let k = 0; k + 1 < n; k++) {
+      winding += crossW[sorted[k]!]!;
       if (winding === 0) continue;
-      const uFirst = Math.max(0, Math.ceil(crossings[k]![0]));
-      const uLast = Math.min(nu - 1, Math.floor(crossings[k + 1]![0]));
-      for (let u = uFirst; u <= uLast; u++) put(u, v);
+      const uFirst = Math.max(0, Math.ceil(crossU[sorted[k]!]!));
+      const uLast = Math.min(nu - 1, Math.floor(crossU[sorted[k + 1]!]!));
+      for (let u = uFirst; u <= uLast; u++) {
+        const i = rowBase + u * stepU;
+        const old = data[i]!;
+        if (old !== value && writable[old]) recorder.write(i, old);
+      }
     }
   }
   for (const [[u0, v0], [u1, v1]] of edges) {

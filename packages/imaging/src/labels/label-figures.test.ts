@@ -28,3 +28,38 @@ describe('labelFigures', () => {
     ]);
   });
 });
+
+describe('labelFigures on a view into a larger buffer', () => {
+  it('counts every voxel whatever the alignment and length (NIfTI data after its header)', () => {
+    for (const type of ['u8', 'u16'] as const) {
+      for (const offset of [0, 1, 2, 3]) {
+        for (const length of [1, 3, 7, 13]) {
+          const buffer = new ArrayBuffer(64);
+          const data =
+            type === 'u8'
+              ? new Uint8Array(buffer, offset, length)
+              : new Uint16Array(buffer, offset * 2, length);
+          for (let i = 0; i < length; i++) data[i] = (i % 3) + 1;
+          new Uint8Array(buffer).fill(9, 0, data.byteOffset); // bytes before the view must not count
+          const figures = labelFigures({ data, dims: [length, 1, 1], spacing: [1, 1, 1] });
+          const expected = [1, 2, 3].map((v) => Array.from(data).filter((x) => x === v).length);
+          expect(figures.map((f) => f.voxels)).toEqual(expected.filter((n) => n > 0));
+        }
+      }
+    }
+  });
+});
+
+describe('labelFigures on runs of one value', () => {
+  it('counts whole words of one label in uint8 and uint16 masks', () => {
+    for (const data of [new Uint8Array(64), new Uint16Array(64)]) {
+      data.fill(7, 3, 50);
+      data.fill(9, 50, 64);
+      const figures = labelFigures({ data, dims: [4, 4, 4], spacing: [1, 1, 1] });
+      expect(figures.map((f) => [f.value, f.voxels])).toEqual([
+        [7, 47],
+        [9, 14],
+      ]);
+    }
+  });
+});

@@ -102,6 +102,18 @@ describe('paintStroke: sphere', () => {
   });
 });
 
+describe('paintStroke: pointer far off the volume', () => {
+  it('walks only the part of the stroke inside the volume, and refuses a point that is not a number', () => {
+    const v = blankVolume([8, 8, 8]);
+    paintStroke(v, [-1e12, 3, 3], [1e12, 3, 3], sphere(0), paintRule(v.data, 1));
+    expect(voxelsOf(v, 1)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((x) => `${x},3,3`));
+    expect(() => paintStroke(v, [NaN, 0, 0], [1, 1, 1], sphere(1), paintRule(v.data, 1))).toThrow(RangeError);
+    expect(() => paintStroke(v, [0, 0, 0], [1, 1, 1], sphere(Infinity), paintRule(v.data, 1))).toThrow(
+      RangeError,
+    );
+  });
+});
+
 describe('paintStroke: disc', () => {
   it('paints only the slice across the axis that holds the start, in that plane', () => {
     for (const axis of [0, 1, 2] as const) {

@@ -1,3 +1,4 @@
+import { clipSegment } from './clip-segment';
 import { ChangeRecorder, emptyChange, type ChangeRecord } from './change-record';
 import { isInside, voxelIndex, type Axis, type LabelVolume, type Vec3 } from './label-volume';
 import type { WriteRule } from './write-rule';
@@ -20,6 +21,7 @@ export function paintStroke(
   rule: WriteRule,
 ): ChangeRecord {
   const { data, dims, spacing } = volume;
+  if (![...from, ...to, brush.radiusMm].every(Number.isFinite)) throw new RangeError('stroke is not finite');
   const a: [number, number, number] = [...from];
   const b: [number, number, number] = [...to];
   if (brush.shape === 'disc') {
@@ -59,9 +61,12 @@ export function paintStroke(
       for (let x = lo; x <= hi; x++) put(base + x);
     }
   }
-  traverse(a, b, (x, y, z) => {
-    if (isInside(dims, [x, y, z])) put(voxelIndex(dims, x, y, z));
-  });
+  const line = clipSegment(a, b, dims);
+  if (line) {
+    traverse(line[0] as [number, number, number], line[1] as [number, number, number], (x, y, z) => {
+      if (isInside(dims, [x, y, z])) put(voxelIndex(dims, x, y, z));
+    });
+  }
   return recorder.finish();
 }
 

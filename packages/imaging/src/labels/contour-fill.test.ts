@@ -173,6 +173,24 @@ describe('fillContour', () => {
     ).toBe(0);
   });
 
+  it('handles a vertex far off the slice without walking to it', () => {
+    const v = blankVolume([6, 6, 1]);
+    fillContour(
+      v,
+      2,
+      0,
+      [
+        [0, 0],
+        [1e12, 0],
+        [0, 5],
+      ],
+      paintRule(v.data, 1),
+    );
+    expect(getVoxel(v, [5, 0, 0])).toBe(1);
+    expect(getVoxel(v, [0, 5, 0])).toBe(1);
+    expect(countOf(v, 1)).toBeGreaterThan(20);
+  });
+
   it('keeps other labels with preserveOthers and skips voxels already painted', () => {
     const v = blankVolume([6, 6, 1]);
     setVoxel(v, [2, 2, 0], 3);

@@ -1,3 +1,4 @@
+import { clipSegment } from './clip-segment';
 import { ChangeRecorder, emptyChange, type ChangeRecord } from './change-record';
 import { planeAxes, strides, type Axis, type LabelVolume } from './label-volume';
 import type { WriteRule } from './write-rule';
@@ -70,7 +71,10 @@ export function fillContour(
       }
     }
   }
-  for (const [[u0, v0], [u1, v1]] of edges) {
+  for (const [p, q] of edges) {
+    const inside = clipSegment(p, q, [nu, nv]);
+    if (!inside) continue;
+    const [[u0, v0], [u1, v1]] = inside as [[number, number], [number, number]];
     const n = Math.max(1, Math.ceil(Math.max(Math.abs(u1 - u0), Math.abs(v1 - v0))));
     for (let t = 0; t <= n; t++) {
       const u = Math.round(u0 + ((u1 - u0) * t) / n);

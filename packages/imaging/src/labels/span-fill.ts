@@ -30,11 +30,11 @@ export function spanFill({ volume, seed, rowAxis, crossAxes, inRegion, rule }: S
   const step = strides(dims)[rowAxis];
   const rowLength = dims[rowAxis];
   const cross = crossAxes.map((axis) => ({ stride: strides(dims)[axis], length: dims[axis] }));
-  let stack = new Int32Array(1024);
+  let stack = new Uint32Array(1024);
   let top = 0;
   const push = (i: number) => {
     if (top === stack.length) {
-      const grown = new Int32Array(stack.length * 2);
+      const grown = new Uint32Array(stack.length * 2);
       grown.set(stack);
       stack = grown;
     }

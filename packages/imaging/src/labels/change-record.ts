@@ -10,24 +10,29 @@ export interface ChangeRecord {
   newValue: number;
 }
 
-/** Collects changes while an operation writes, growing by doubling (a 3D fill may change millions). */
+/**
+ * Collects changes while an operation writes. Blocks double in size up to 1 M entries and are never
+ * copied while growing (a 3D fill may change millions of voxels); `finish` copies them once.
+ */
 export class ChangeRecorder {
+  private readonly indexBlocks: Uint32Array[] = [];
+  private readonly oldBlocks: LabelArray[] = [];
   private indices: Uint32Array;
   private oldValues: LabelArray;
   private length = 0;
+  private total = 0;
 
   constructor(
     private readonly data: LabelArray,
     private readonly value: number,
-    capacity = 1024,
   ) {
-    this.indices = new Uint32Array(capacity);
-    this.oldValues = sameType(data, capacity);
+    this.indices = new Uint32Array(1024);
+    this.oldValues = sameType(data, 1024);
   }
 
   /** Writes the value at `index` and remembers what was there; the caller checked it differs. */
   write(index: number, old: number): void {
-    if (this.length === this.indices.length) this.grow();
+    if (this.length === this.indices.length) this.nextBlock();
     this.indices[this.length] = index;
     this.oldValues[this.length] = old;
     this.length++;
@@ -35,20 +40,28 @@ export class ChangeRecorder {
   }
 
   finish(): ChangeRecord {
-    return {
-      indices: this.indices.slice(0, this.length),
-      oldValues: this.oldValues.slice(0, this.length),
-      newValue: this.value,
-    };
+    const count = this.total + this.length;
+    const indices = new Uint32Array(count);
+    const oldValues = sameType(this.data, count);
+    let offset = 0;
+    this.indexBlocks.forEach((block, k) => {
+      indices.set(block, offset);
+      oldValues.set(this.oldBlocks[k]!, offset);
+      offset += block.length;
+    });
+    indices.set(this.indices.subarray(0, this.length), offset);
+    oldValues.set(this.oldValues.subarray(0, this.length), offset);
+    return { indices, oldValues, newValue: this.value };
   }
 
-  private grow(): void {
-    const indices = new Uint32Array(this.indices.length * 2);
-    indices.set(this.indices);
-    const oldValues = sameType(this.data, indices.length);
-    oldValues.set(this.oldValues);
-    this.indices = indices;
-    this.oldValues = oldValues;
+  private nextBlock(): void {
+    this.indexBlocks.push(this.indices);
+    this.oldBlocks.push(this.oldValues);
+    this.total += this.length;
+    const size = Math.min(this.indices.length * 2, 1 << 20);
+    this.indices = new Uint32Array(size);
+    this.oldValues = sameType(this.data, size);
+    this.length = 0;
   }
 }
 

@@ -14,10 +14,11 @@ export interface SpanFillInput {
 }
 
 /**
- * Scanline flood fill, iterative (a stack of run starts, no recursion: a fill may cover millions of
- * voxels). Each popped voxel grows into the whole run along the row axis, which is written; the rows
- * beside it along each cross axis push one start per run they hold. Connectivity is 4 in a plane and
- * 6 in a volume. Voxels the rule may not change are walls: a fill never leaks through another segment.
+ * Scanline flood fill, iterative (a stack of runs, no recursion: a fill may cover millions of voxels).
+ * A run is grown along the row axis as soon as one of its voxels is found, written and marked, then
+ * pushed; popping it scans the rows beside it along each cross axis for more. Marking on discovery
+ * means a voxel is tested in full once and, after that, only for its mark. Connectivity is 4 in a plane
+ * and 6 in a volume. Voxels the rule may not change are walls: a fill never leaks through another segment.
  */
 export function spanFill({ volume, seed, rowAxis, crossAxes, inRegion, rule }: SpanFillInput): ChangeRecord {
   const { data, dims } = volume;
@@ -30,28 +31,20 @@ export function spanFill({ volume, seed, rowAxis, crossAxes, inRegion, rule }: S
   const step = strides(dims)[rowAxis];
   const rowLength = dims[rowAxis];
   const cross = crossAxes.map((axis) => ({ stride: strides(dims)[axis], length: dims[axis] }));
+  // Runs as (first, last) pairs.
   let stack = new Uint32Array(1024);
   let top = 0;
-  const push = (i: number) => {
-    if (top === stack.length) {
+  const push = (first: number, last: number) => {
+    if (top + 2 > stack.length) {
       const grown = new Uint32Array(stack.length * 2);
       grown.set(stack);
       stack = grown;
     }
-    stack[top++] = i;
+    stack[top++] = first;
+    stack[top++] = last;
   };
-  const scanRow = (first: number, last: number) => {
-    let inRun = false;
-    for (let j = first; j <= last; j += step) {
-      const isOpen = open(j);
-      if (isOpen && !inRun) push(j);
-      inRun = isOpen;
-    }
-  };
-  if (open(seed)) push(seed);
-  while (top > 0) {
-    const i = stack[--top]!;
-    if (!open(i)) continue;
+  /** Grows the run through open voxel i, fills it, pushes it; returns its last voxel. */
+  const fillRun = (i: number) => {
     const r = Math.floor(i / step) % rowLength;
     let first = i;
     for (let k = r; k > 0 && open(first - step); k--) first -= step;
@@ -62,8 +55,19 @@ export function spanFill({ volume, seed, rowAxis, crossAxes, inRegion, rule }: S
       const old = data[j]!;
       if (old !== value) recorder.write(j, old);
     }
+    push(first, last);
+    return last;
+  };
+  /** Fills every run that has a voxel in first..last (a row beside a popped run). */
+  const scanRow = (first: number, last: number) => {
+    for (let j = first; j <= last; j += step) if (open(j)) j = fillRun(j);
+  };
+  if (open(seed)) fillRun(seed);
+  while (top > 0) {
+    const last = stack[--top]!;
+    const first = stack[--top]!;
     for (const { stride, length } of cross) {
-      const c = Math.floor(i / stride) % length;
+      const c = Math.floor(first / stride) % length;
       if (c > 0) scanRow(first - stride, last - stride);
       if (c < length - 1) scanRow(first + stride, last + stride);
     }

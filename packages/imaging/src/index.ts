@@ -30,3 +30,4 @@ export * from './pixels/render';
 export * from './pixels/slice-source';
 export * from './pixels/preview-size';
 export * from './convert/dcm2niix';
+export * from './labels';

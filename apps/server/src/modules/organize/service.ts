@@ -8,7 +8,7 @@ import { iso } from '../common/time';
 import { presentSegmentations, segmentationsQuery } from '../segmentations/present';
 import { studyListItem } from '../studies/list';
 import { presentSeries, type SeriesRowForList } from '../studies/present';
-import { SERIES_LIST_COLUMNS, studySeries } from '../studies/series';
+import { SERIES_LIST_COLUMNS, seriesWithStudy, studySeries } from '../studies/series';
 import { findStudy } from '../studies/service';
 import { readSeriesData, seriesDataText, seriesFolder } from '../studies/series-data';
 import { planSortChange } from './sort-plan';
@@ -206,19 +206,7 @@ export async function moveSeries(
 ): Promise<SeriesListItem[]> {
   const target = await findStudy(db, teamId, body.study_id);
   const ids = [...new Set(body.series)];
-  const moving = await db
-    .selectFrom('series')
-    .innerJoin('studies', 'studies.id', 'series.study_id')
-    .select([
-      'series.id',
-      'series.uuid',
-      'series.team_id',
-      'series.study_id',
-      'series.status',
-      'series.data',
-      'studies.uuid as study_uuid',
-    ])
-    .where('series.team_id', '=', teamId)
+  const moving = await seriesWithStudy(db, teamId)
     .where('series.id', 'in', ids)
     .orderBy('series.sort')
     .orderBy('series.id')

@@ -10,26 +10,13 @@ import { structureBySlug } from '../structures/find';
 import { findSegmentation, requireAccess, type FoundSegmentation } from './find';
 import { presentSegment, segmentationsByIds } from './present';
 import { nextSegment } from './segment-rules';
+import { seriesWithStudy } from '../studies/series';
 
 export const NOT_CONVERTED = 'Only a converted series can be segmented: this one is not converted yet.';
 
 /** The team's series by uuid, with its study; another team's answers 404 like a missing one. */
 async function findSeries(db: Db, teamId: number, uuid: string) {
-  const series = await db
-    .selectFrom('series')
-    .innerJoin('studies', 'studies.id', 'series.study_id')
-    .select([
-      'series.id',
-      'series.uuid',
-      'series.team_id',
-      'series.study_id',
-      'series.status',
-      'series.data',
-      'studies.uuid as study_uuid',
-    ])
-    .where('series.uuid', '=', uuid)
-    .where('series.team_id', '=', teamId)
-    .executeTakeFirst();
+  const series = await seriesWithStudy(db, teamId).where('series.uuid', '=', uuid).executeTakeFirst();
   if (!series) throw notFound('Series not found.');
   return series;
 }

@@ -32,3 +32,20 @@ export async function studySeries(db: Db, teamId: number, studyId: number): Prom
     .execute();
   return rows.map(presentSeries);
 }
+
+/** The team's series with their study's uuid: what code that finds a series' files reads. */
+export function seriesWithStudy(db: Db, teamId: number) {
+  return db
+    .selectFrom('series')
+    .innerJoin('studies', 'studies.id', 'series.study_id')
+    .select([
+      'series.id',
+      'series.uuid',
+      'series.team_id',
+      'series.study_id',
+      'series.status',
+      'series.data',
+      'studies.uuid as study_uuid',
+    ])
+    .where('series.team_id', '=', teamId);
+}

@@ -99,16 +99,6 @@ export const SegmentationListItem = Segmentation.extend({
 });
 export type SegmentationListItem = z.infer<typeof SegmentationListItem>;
 
-export const MaskRevision = z.object({
-  revision: z.number().int(),
-  reason: z.enum(['create', 'import', 'remove-segment', 'restore', 'paint']),
-  datatype: z.enum(['uint8', 'uint16']),
-  created_at: Timestamp,
-  user_name: z.string().nullable(),
-  current: z.boolean(),
-});
-export type MaskRevision = z.infer<typeof MaskRevision>;
-
 export const AssignableRole = z.object({ id: Id, name: z.string() });
 export const AvailableUser = z.object({ id: Id, name: z.string(), email: z.string() });
 
@@ -252,63 +242,5 @@ export const segmentations = {
     params: SegmentParams,
     body: z.strictObject({ color: Color }),
     response: Segment,
-  }),
-};
-
-/** Label masks, on the services host (/svc). */
-export const masks = {
-  create: endpoint({
-    method: 'POST',
-    path: '/v2/create-mask/:uuid/:segmentationId',
-    host: 'services',
-    scope: 'team',
-    anyPermission: READ,
-    summary:
-      'Write an empty label mask on the series’ voxel grid (dims, pixdim, qform, sform of its NIfTI) as revision 1',
-    params: SegmentationParams,
-    response: MaskRevision,
-    status: 201,
-  }),
-  removeSegment: endpoint({
-    method: 'PUT',
-    path: '/v2/mask/remove-segment/:uuid/:segmentationId/:value',
-    host: 'services',
-    scope: 'team',
-    anyPermission: READ,
-    summary: 'Set every voxel of a value to 0, as a new mask revision (the previous one is kept)',
-    params: SegmentationParams.extend({ value: z.coerce.number().int().min(1).max(SEGMENT_VALUE_MAX) }),
-    response: MaskRevision,
-  }),
-  revisions: endpoint({
-    method: 'GET',
-    path: '/v2/mask/revisions/:uuid/:segmentationId',
-    host: 'services',
-    scope: 'team',
-    anyPermission: READ,
-    summary: 'Every kept revision of a segmentation’s mask, newest first',
-    params: SegmentationParams,
-    response: z.array(MaskRevision),
-  }),
-  restore: endpoint({
-    method: 'PUT',
-    path: '/v2/mask/restore/:uuid/:segmentationId/:revision',
-    host: 'services',
-    scope: 'team',
-    anyPermission: READ,
-    summary: 'Make an earlier revision current again, as a new revision (nothing is overwritten)',
-    params: SegmentationParams.extend({ revision: z.coerce.number().int().min(1) }),
-    response: MaskRevision,
-  }),
-  download: endpoint({
-    method: 'GET',
-    path: '/v2/mask/:uuid/:segmentationId',
-    host: 'services',
-    scope: 'team',
-    anyPermission: READ,
-    summary: 'The mask as gzipped NIfTI: the current revision, or ?revision=N',
-    params: SegmentationParams,
-    query: z.strictObject({ revision: z.coerce.number().int().min(1).optional() }),
-    response: null,
-    binary: 'application/octet-stream',
   }),
 };

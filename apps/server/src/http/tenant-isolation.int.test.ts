@@ -237,6 +237,9 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   }),
   'DELETE /segmentations/unassign-user-from-segmentation/:segmentationId/:userId/:roleId': () => ({}),
   'GET /segmentations': () => ({ query: { page: '1' } }),
+  'GET /structures': () => ({ query: { search: 'liver' } }),
+  'GET /structures/:slug': () => ({}),
+  'POST /structures': () => ({ body: { title: 'Isolation organ' } }),
   'POST /annotator/segmentations/:uuid': (f) => ({ body: { structure: f.structure, rbac: 1 } }),
   'DELETE /annotator/segmentations/:uuid/:segmentationId': () => ({}),
   'POST /annotator/segment/create/:uuid/:segmentationId': () => ({ body: { title: 'Isolation' } }),
@@ -339,6 +342,8 @@ beforeAll(async () => {
     .execute();
   if (!promptA || !promptB) throw new Error('prompts not made');
   const structure = await buildStructure(t, { slug: 'isolation-structure' });
+  const ownStructureA = await buildStructure(t, { team: a, slug: 'isolation-own-a' });
+  const ownStructureB = await buildStructure(t, { team: b, slug: 'isolation-own-b' });
   const segmentationA = await buildSegmentation(t, a, seriesA, { structure, user: ownerA, rbac: true });
   const segmentationB = await buildSegmentation(t, b, seriesB, { structure, user: ownerB, rbac: true });
   const [segmentA] = await buildSegments(t, a, segmentationA, 1);
@@ -380,6 +385,7 @@ beforeAll(async () => {
       serie_id: seriesA.id,
       segmentation_id: segmentationA.id,
       role_id: a.roles.Annotator,
+      slug: ownStructureA.slug,
     },
     paramsB: {
       userId: memberB.id,
@@ -404,6 +410,7 @@ beforeAll(async () => {
       serie_id: seriesB.id,
       segmentation_id: segmentationB.id,
       role_id: b.roles.Annotator,
+      slug: ownStructureB.slug,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,

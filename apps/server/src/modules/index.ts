@@ -19,6 +19,7 @@ import { recognitionRoutes, recognitionServiceRoutes } from './recognition/route
 import { referenceRoutes } from './reference/routes';
 import { roleRoutes } from './roles/routes';
 import { segmentationRoutes } from './segmentations/routes';
+import { structureRoutes } from './structures/routes';
 import { studyRoutes } from './studies/routes';
 import { teamRoutes } from './teams/routes';
 import { expireUploadSessions, scheduleSessionExpiry } from './upload/expiry';
@@ -37,6 +38,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   conversionRoutes(api, deps);
   referenceRoutes(api, deps);
   labelRoutes(api, deps);
+  structureRoutes(api, deps);
   studyRoutes(api, deps);
   organizeRoutes(api, deps);
   uploadRoutes(api, deps);

@@ -11,6 +11,7 @@ import * as uploadSessionBytes from './0007-upload-session-bytes';
 import * as mrAcquisitions from './0007-mr-acquisitions';
 import * as studiesListSlideshow from './0008-studies-list-slideshow';
 import * as segmentations from './0009-segmentations';
+import * as structureCatalogue from './0010-structure-catalogue';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0007-mr-acquisitions': mrAcquisitions,
   '0008-studies-list-slideshow': studiesListSlideshow,
   '0009-segmentations': segmentations,
+  '0010-structure-catalogue': structureCatalogue,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -62,7 +62,13 @@ describe('GET /annotator/studies/:uuid', () => {
     expect(JSON.stringify(res.body)).not.toContain('secret-name');
     expect(res.body.series[0].data).not.toHaveProperty('folder');
     expect(res.body.series[1].ref_serie).toBe(true);
-    expect(res.body.structures).toEqual([]);
+    // The seeded catalogue (migration 0010): a class and a multi-class structure among them.
+    expect(res.body.structures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ slug: 'liver', title: 'Liver' }),
+        expect.objectContaining({ slug: 'totalsegmentator-total' }),
+      ]),
+    );
   });
 
   it('flags a study uploaded twice from one original study, within the team only', async () => {

@@ -16,6 +16,7 @@ export * from './rules/preview';
 export * from './rules/series-number';
 export * from './nifti/read-header';
 export * from './nifti/nifti-series';
+export * from './nifti/label-mask';
 export * from './ingest/batching';
 export * from './ingest/read-file';
 export { GZIP_NIFTI_ERROR, GZIP_NOT_DICOM_ERROR } from './ingest/read-gzip';

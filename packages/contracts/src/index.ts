@@ -7,7 +7,7 @@ import { labels } from './labels';
 import { organize } from './organize';
 import { recognition } from './recognition';
 import { reference } from './reference';
-import { segmentations } from './segmentations';
+import { masks, segmentations } from './segmentations';
 import { structures } from './structures';
 import { studies } from './studies';
 import { admin, invitations, logs, roles, teams } from './teams';
@@ -57,6 +57,7 @@ export const api = {
   archives,
   structures,
   segmentations,
+  masks,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

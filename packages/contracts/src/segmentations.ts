@@ -99,6 +99,14 @@ export const SegmentationListItem = Segmentation.extend({
 });
 export type SegmentationListItem = z.infer<typeof SegmentationListItem>;
 
+export const MaskRevision = z.object({
+  revision: z.number().int(),
+  reason: z.enum(['create', 'import', 'remove-segment', 'restore', 'paint']),
+  datatype: z.enum(['uint8', 'uint16']),
+  created_at: Timestamp,
+});
+export type MaskRevision = z.infer<typeof MaskRevision>;
+
 export const AssignableRole = z.object({ id: Id, name: z.string() });
 export const AvailableUser = z.object({ id: Id, name: z.string(), email: z.string() });
 
@@ -242,5 +250,21 @@ export const segmentations = {
     params: SegmentParams,
     body: z.strictObject({ color: Color }),
     response: Segment,
+  }),
+};
+
+/** Label masks, on the services host (/svc). */
+export const masks = {
+  create: endpoint({
+    method: 'POST',
+    path: '/v2/create-mask/:uuid/:segmentationId',
+    host: 'services',
+    scope: 'team',
+    anyPermission: READ,
+    summary:
+      'Write the empty label mask on the series’ voxel grid (dims, pixdim, qform, sform of its NIfTI) as revision 1',
+    params: SegmentationParams,
+    response: MaskRevision,
+    status: 201,
   }),
 };

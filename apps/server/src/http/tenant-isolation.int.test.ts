@@ -237,6 +237,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   }),
   'DELETE /segmentations/unassign-user-from-segmentation/:segmentationId/:userId/:roleId': () => ({}),
   'GET /segmentations': () => ({ query: { page: '1' } }),
+  'POST /v2/create-mask/:uuid/:segmentationId': () => ({}),
   'GET /structures': () => ({ query: { search: 'liver' } }),
   'GET /structures/:slug': () => ({}),
   'POST /structures': () => ({ body: { title: 'Isolation organ' } }),

@@ -18,7 +18,7 @@ import { permissionRoutes } from './permissions/routes';
 import { recognitionRoutes, recognitionServiceRoutes } from './recognition/routes';
 import { referenceRoutes } from './reference/routes';
 import { roleRoutes } from './roles/routes';
-import { segmentationRoutes } from './segmentations/routes';
+import { maskRoutes, segmentationRoutes } from './segmentations/routes';
 import { structureRoutes } from './structures/routes';
 import { studyRoutes } from './studies/routes';
 import { teamRoutes } from './teams/routes';
@@ -72,6 +72,7 @@ export function registerJobs(deps: Deps): () => void {
 /** Routes of the spec's services host, registered under /svc. */
 export function registerServiceModules(svc: FastifyInstance, deps: Deps): void {
   recognitionServiceRoutes(svc, deps);
+  maskRoutes(svc, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

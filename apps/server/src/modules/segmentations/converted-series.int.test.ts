@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUploader, settled, upload, type LocalSeries, type Uploader } from '../../../test/conversion-flow';
 import { TESTDATA_DIR } from '../../../test/corpus';
 import { buildStructure } from '../../../test/segmentation-factories';
-import { maskKey, segmentationKey } from '../../platform/storage/layout';
-import { seriesFolder } from '../studies/series-data';
+import { readVolume } from '../../../test/nifti-volume';
+import { maskKey, segmentationKey, seriesPartKey } from '../../platform/storage/layout';
+import { readSeriesData, seriesFolder } from '../studies/series-data';
 
 /**
  * A segmentation of a series uploaded and converted for real (the TotalSegmentator example CT, 20 JPEG
@@ -32,7 +35,7 @@ async function exampleCt(): Promise<LocalSeries> {
 
 describe('a segmentation of a converted series', () => {
   it(
-    'is created once the series is done, listed by the organize view and deleted with its masks',
+    'is created once the series is done, gets its empty mask on the series’ grid, is listed by the organize view and deleted with its masks',
     { timeout: 120_000 },
     async () => {
       const who = { token: u.owner.token, team: u.team.slug };
@@ -58,14 +61,32 @@ describe('a segmentation of a converted series', () => {
         expect.objectContaining({ id, series_uuid: seriesUuid, segments: [segment.body] }),
       ]);
       expect(organize.body.study.segmentations).toEqual([expect.objectContaining({ id, item_count: 1 })]);
-      // Where the masks helper writes: the series' own folder, as its conversion recorded it.
+      // Masks live in the series' own folder, as its conversion recorded it.
       const row = await u.t.db
         .selectFrom('series')
         .select(['team_id', 'uuid', 'data'])
         .where('uuid', '=', seriesUuid)
         .executeTakeFirstOrThrow();
       const folder = seriesFolder(row, study.uuid);
-      await u.t.app.deps.storage.writeAtomic(maskKey(folder, id, 1), new Uint8Array([1]));
+      // The empty mask: on the series' grid, every voxel 0 (decision 0030).
+      const mask = await u.t.call('POST', `/v2/create-mask/${seriesUuid}/${id}`, { ...who, prefix: '/svc' });
+      expect(mask).toMatchObject({ status: 201, body: { revision: 1, reason: 'create', datatype: 'uint8' } });
+      const again = await u.t.call('POST', `/v2/create-mask/${seriesUuid}/${id}`, { ...who, prefix: '/svc' });
+      expect(again.status).toBe(409);
+      const maskFile = path.join(u.t.app.deps.storage.root, ...maskKey(folder, id, 1));
+      const unzipped = path.join(os.tmpdir(), `mask-${id}-${Date.now()}.nii`);
+      await writeFile(unzipped, gunzipSync(await readFile(maskFile)));
+      const volume = readSeriesData(row.data).nifti?.[0] ?? '';
+      const seriesVolume = await readVolume(
+        await u.t.app.deps.storage.path([...seriesPartKey(folder, 'nifti'), volume]),
+      );
+      const maskVolume = await readVolume(unzipped);
+      await rm(unzipped);
+      expect(maskVolume.dims).toEqual(seriesVolume.dims.slice(0, 4).map((d, i) => (i === 0 ? 3 : d)));
+      expect(maskVolume.sform).toEqual(seriesVolume.sform);
+      expect(maskVolume.qform).toEqual(seriesVolume.qform);
+      expect(maskVolume.datatype).toBe(2);
+      expect(maskVolume.voxels.every((v) => v === 0)).toBe(true);
       const removed = await u.t.call('DELETE', `/annotator/segmentations/${seriesUuid}/${id}`, who);
       expect(removed.status).toBe(204);
       expect(existsSync(await u.t.app.deps.storage.path(segmentationKey(folder, id)))).toBe(false);

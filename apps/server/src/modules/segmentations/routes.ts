@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import * as assignments from './assignments';
 import { listSegmentations } from './list';
+import { createMask } from './masks';
 import { assignableRoles } from './present';
 import * as segmentations from './service';
 
@@ -47,3 +48,10 @@ const segmentAt = (p: { uuid: string; segmentationId: number; segmentId: number 
   segmentationId: p.segmentationId,
   segmentId: p.segmentId,
 });
+
+/** Label masks, on the services host (/svc). */
+export function maskRoutes(svc: FastifyInstance, deps: Deps): void {
+  route(svc, api.masks.create, async ({ ctx, params }) =>
+    createMask(deps, ctx, params.uuid, params.segmentationId),
+  );
+}

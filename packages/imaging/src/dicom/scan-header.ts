@@ -270,6 +270,7 @@ export function scanHeaderDataSet(bytes: Uint8Array, rawSyntax: string | null): 
     let start = 0;
     let syntax = rawSyntax;
     if (rawSyntax === null) {
+      if (fixedString(bytes, 128, Math.min(4, bytes.length - 128)) !== 'DICM') return null;
       ({ meta, start } = readMeta(bytes));
       const transferSyntax = meta[TAG.TransferSyntaxUID];
       if (transferSyntax === undefined || transferSyntax.hadUndefinedLength) return null;

@@ -2,6 +2,7 @@ import type { DataSet } from 'dicom-parser';
 
 const SHARED_FUNCTIONAL_GROUPS = 'x52009229';
 const PER_FRAME_FUNCTIONAL_GROUPS = 'x52009230';
+export const FUNCTIONAL_GROUPS = [SHARED_FUNCTIONAL_GROUPS, PER_FRAME_FUNCTIONAL_GROUPS] as const;
 
 function firstItem(ds: DataSet | undefined, sequenceTag: string): DataSet | undefined {
   return ds?.elements[sequenceTag]?.items?.[0]?.dataSet;
@@ -14,7 +15,7 @@ function firstItem(ds: DataSet | undefined, sequenceTag: string): DataSet | unde
  */
 export function holderOf(ds: DataSet, tag: string, macroTag: string): DataSet {
   if (ds.elements[tag]) return ds;
-  for (const groups of [SHARED_FUNCTIONAL_GROUPS, PER_FRAME_FUNCTIONAL_GROUPS]) {
+  for (const groups of FUNCTIONAL_GROUPS) {
     const macro = firstItem(firstItem(ds, groups), macroTag);
     if (macro?.elements[tag]) return macro;
   }

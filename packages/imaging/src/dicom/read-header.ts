@@ -2,6 +2,7 @@ import type { DataSet } from 'dicom-parser';
 import { parseDicom } from './parser';
 import type { DicomHeader } from '../types';
 import { headerFromDataSet } from './header-fields';
+import { scanHeaderDataSet } from './scan-header';
 import { TAG } from './tags';
 
 export type DicomHeaderResult = { ok: true; header: DicomHeader } | { ok: false; error: string };
@@ -67,6 +68,17 @@ function message(thrown: unknown): string {
 
 export type ParsedDataSet = { ok: true; ds: DataSet; part10: boolean } | { ok: false; error: string };
 
+type Detected = { ok: true; part10: boolean; rawSyntax: string | null } | { ok: false; error: string };
+
+/** Part 10, or a bare data set in the transfer syntax its first bytes suggest, or not DICOM. */
+function detect(bytes: Uint8Array): Detected {
+  if (bytes.length === 0) return { ok: false, error: EMPTY_FILE_ERROR };
+  const part10 = hasPart10Prefix(bytes);
+  const rawSyntax = part10 ? null : rawTransferSyntax(bytes);
+  if (!part10 && rawSyntax === null) return { ok: false, error: NOT_DICOM_ERROR };
+  return { ok: true, part10, rawSyntax };
+}
+
 /**
  * Parses a Part 10 file or a bare little-endian data set, up to `untilTag` when given (the header reader
  * stops at Pixel Data; the pixel decoder reads it all). Never throws.
@@ -76,10 +88,9 @@ export function parseDataSet(
   options: ReadDicomHeaderOptions = {},
   untilTag?: string,
 ): ParsedDataSet {
-  if (bytes.length === 0) return { ok: false, error: EMPTY_FILE_ERROR };
-  const part10 = hasPart10Prefix(bytes);
-  const rawSyntax = part10 ? null : rawTransferSyntax(bytes);
-  if (!part10 && rawSyntax === null) return { ok: false, error: NOT_DICOM_ERROR };
+  const detected = detect(bytes);
+  if (!detected.ok) return detected;
+  const { part10, rawSyntax } = detected;
   try {
     const ds = parseDicom(bytes, {
       ...(untilTag ? { untilTag } : {}),
@@ -92,16 +103,7 @@ export function parseDataSet(
   }
 }
 
-/**
- * Reads the header of one DICOM file (Part 10, or a bare data set in little endian). Parsing stops at
- * Pixel Data, so the cost does not grow with the image. Never throws: a malformed, truncated or
- * non-DICOM file gives `{ ok: false, error }`.
- */
-export function readDicomHeader(bytes: Uint8Array, options: ReadDicomHeaderOptions = {}): DicomHeaderResult {
-  const parsed = parseDataSet(bytes, options, TAG.PixelData);
-  if (!parsed.ok) return parsed;
-  const { ds, part10 } = parsed;
-  if (runsPastEnd(ds)) return { ok: false, error: 'Truncated DICOM file' };
+function headerResult(ds: DataSet, part10: boolean): DicomHeaderResult {
   try {
     const header = headerFromDataSet(ds);
     if (!part10 && !header.sopClassUid && !header.studyInstanceUid)
@@ -110,4 +112,29 @@ export function readDicomHeader(bytes: Uint8Array, options: ReadDicomHeaderOptio
   } catch (thrown) {
     return { ok: false, error: `Could not read DICOM header: ${message(thrown)}` };
   }
+}
+
+/** `readDicomHeader` through dicom-parser's full parse: the path of every file the scanner gives back. */
+export function readDicomHeaderInFull(
+  bytes: Uint8Array,
+  options: ReadDicomHeaderOptions = {},
+): DicomHeaderResult {
+  const parsed = parseDataSet(bytes, options, TAG.PixelData);
+  if (!parsed.ok) return parsed;
+  const { ds, part10 } = parsed;
+  if (runsPastEnd(ds)) return { ok: false, error: 'Truncated DICOM file' };
+  return headerResult(ds, part10);
+}
+
+/**
+ * Reads the header of one DICOM file (Part 10, or a bare data set in little endian). Parsing stops at
+ * Pixel Data, so the cost does not grow with the image. Never throws: a malformed, truncated or
+ * non-DICOM file gives `{ ok: false, error }`. The scanner (scan-header.ts) reads nearly every file; what
+ * it gives back is parsed in full, with the same result.
+ */
+export function readDicomHeader(bytes: Uint8Array, options: ReadDicomHeaderOptions = {}): DicomHeaderResult {
+  const detected = detect(bytes);
+  if (!detected.ok) return detected;
+  const scanned = scanHeaderDataSet(bytes, detected.rawSyntax);
+  return scanned ? headerResult(scanned, detected.part10) : readDicomHeaderInFull(bytes, options);
 }

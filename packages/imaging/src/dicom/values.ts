@@ -21,10 +21,30 @@ const LATIN1 = new TextDecoder('latin1');
 function rawText(ds: DataSet, tag: string, utf8: boolean): string | null {
   const element = ds.elements[tag];
   if (!element || element.length <= 0 || element.length === 0xffffffff) return null;
-  const bytes = ds.byteArray.subarray(element.dataOffset, element.dataOffset + element.length);
+  const start = element.dataOffset;
+  const end = start + element.length;
   // Strings are padded with spaces or NULs to an even length; surrounding spaces carry no meaning.
-  const text = (utf8 ? UTF8 : LATIN1).decode(bytes).replaceAll('\u0000', ' ').trim();
+  const text = (asciiText(ds.byteArray, start, end) ?? decode(ds.byteArray, start, end, utf8)).trim();
   return text === '' ? null : text;
+}
+
+function decode(bytes: Uint8Array, start: number, end: number, utf8: boolean): string {
+  return (utf8 ? UTF8 : LATIN1).decode(bytes.subarray(start, end)).replaceAll('\u0000', ' ');
+}
+
+/**
+ * The text of bytes that are all ASCII (as both decoders read them), NULs as spaces, or null for any
+ * other byte. Most values are short ASCII, and a TextDecoder call costs more than reading them here.
+ */
+function asciiText(bytes: Uint8Array, start: number, end: number): string | null {
+  if (end - start > 256) return null;
+  let text = '';
+  for (let index = start; index < end && index < bytes.length; index++) {
+    const byte = bytes[index] as number;
+    if (byte >= 0x80) return null;
+    text += String.fromCharCode(byte === 0 ? 0x20 : byte);
+  }
+  return text;
 }
 
 function binaryNumbers(ds: DataSet, tag: string, vr: BinaryVr, length: number): number[] {

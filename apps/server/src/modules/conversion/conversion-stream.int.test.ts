@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +17,7 @@ import {
   type Uploader,
 } from '../../../test/conversion-flow';
 import { sameVolume } from '../../../test/nifti-volume';
+import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 
 /**
  * The conversion as the page drives it now: a series converts as soon as its own files are stored,
@@ -84,6 +87,29 @@ describe('conversion of stored series', () => {
       const [row] = await settled(u, study.id);
       expect(row?.status).toBe('error');
       expect(String(row?.data.error)).toMatch(/gzipped file of the series cannot be read/);
+    },
+  );
+});
+
+describe('de-identification while the series converts', () => {
+  it(
+    'ends a series in error, keeping no copy, when one of its files cannot be de-identified',
+    { timeout: 120_000 },
+    async () => {
+      const [mosaic] = await folderSeries('dcm_qa_nih/20180918Si/mr_0004');
+      if (!mosaic) throw new Error('corpus series missing');
+      // dcm2niix skips a file that is not DICOM; the de-identification cannot read it.
+      const withJunk: LocalSeries = {
+        id: 'junk',
+        files: [...mosaic.files, { name: 'zz-junk.dcm', bytes: new Uint8Array(4096).fill(7) }],
+      };
+      const { study } = await upload(u, [withJunk], anonymised);
+      const [row] = await settled(u, study.id);
+      expect(row?.status).toBe('error');
+      expect(String(row?.data.error)).toMatch(/cannot be de-identified/);
+      const folder = seriesKey(u.team.id, study.uuid, row?.uuid ?? '');
+      for (const part of ['dicom', 'input'] as const)
+        expect(existsSync(path.join(u.t.config.DATA_DIR, ...seriesPartKey(folder, part))), part).toBe(false);
     },
   );
 });

@@ -10,8 +10,12 @@ import { blankNiftiText } from '../deidentify/nifti';
 import { readSeriesData, seriesDataText, type SeriesData } from '../studies/series-data';
 import { writeSlideshow } from '../studies/slideshow';
 import { deidentifyOutputs, renameOutputs, subSeriesUuid, type SeriesOutputs } from './outputs';
-import { keepDicom } from './series-dicom';
+import { eachAtOnce } from './each-at-once';
+import { keepDicom, writeDeidentifiedDicom } from './series-dicom';
 import { inputName, linkInput, sourceKeys } from './series-input';
+
+/** Received files removed at once once the series is done (each an unlink that waits on the disk). */
+const REMOVALS_AT_ONCE = 8;
 
 interface Series {
   id: number;
@@ -86,11 +90,16 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     await save(deps, series, 'generatingNii');
     await deps.storage.remove(niftiDir);
     const sources = await sourceKeys(deps, series.teamId, job);
-    const { outputs, warnings } =
+    const { outputs, warnings, dicomKept } =
       job.type === 'nii'
-        ? { outputs: await storeNifti(deps, series, job, sources, niftiDir), warnings: [] }
+        ? {
+            outputs: await storeNifti(deps, series, job, sources, niftiDir),
+            warnings: [],
+            dicomKept: Promise.resolve(),
+          }
         : await convertDicom(deps, series, job, sources, folder);
-    const slideshow = await slideshowOf(deps, folder, outputs.volumes);
+    // The slideshow is drawn while the stored DICOM is still being de-identified.
+    const [slideshow] = await allDone(slideshowOf(deps, folder, outputs.volumes), dicomKept);
     const data: SeriesData = {
       ...series.data,
       nifti: outputs.volumes,
@@ -102,39 +111,64 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     };
     await save(deps, series, 'done', data);
     // The originals go once nothing needs them: their de-identified copies are kept.
-    if (job.anonymize) for (const key of sources) await deps.storage.remove(key);
+    if (job.anonymize) await eachAtOnce(sources, REMOVALS_AT_ONCE, (key) => deps.storage.remove(key));
     announce(deps, series, { status: 'done', ...(warnings.length > 0 && { warnings }) });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await deps.storage.remove(seriesPartKey(folder, 'input'));
+    await deps.storage.remove(seriesPartKey(folder, 'dicom'));
     await save(deps, series, 'error', { ...series.data, error: message });
     announce(deps, series, { status: 'error', message });
   }
 }
 
+/** Both results once both have settled, or the first failure then: nothing is left running behind. */
+async function allDone<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
+}
+
+interface ConvertedDicom {
+  outputs: SeriesOutputs;
+  warnings: string[];
+  /** The stored DICOM kept (de-identified when asked): still under way when the outputs are ready. */
+  dicomKept: Promise<void>;
+}
+
+/**
+ * dcm2niix converts the linked input while the stored DICOM is de-identified from the same files (both
+ * only read them); the input goes once both are done.
+ */
 async function convertDicom(
   deps: Deps,
   series: Series,
   job: ConvertSeriesJob,
   sources: StorageKey[],
   folder: StorageKey,
-): Promise<{ outputs: SeriesOutputs; warnings: string[] }> {
+): Promise<ConvertedDicom> {
   const input = await linkInput(deps, folder, sources);
   const niftiDir = seriesPartKey(folder, 'nifti');
-  const converted = await deps.converter.convert(
-    await deps.storage.path(input),
-    await deps.storage.path(niftiDir),
-  );
-  const outputs = await renameOutputs(deps, niftiDir, series.uuid, converted.files);
-  if (job.anonymize) await deidentifyOutputs(deps, niftiDir, outputs.files);
-  await keepDicom(
-    deps,
-    series.teamId,
-    folder,
-    job.anonymize,
-    sources.map((_, i) => inputName(i)),
-  );
-  return { outputs, warnings: conversionWarnings(converted.log.split('\n')) };
+  const names = sources.map((_, i) => inputName(i));
+  const [inputPath, niftiPath] = [await deps.storage.path(input), await deps.storage.path(niftiDir)];
+  const converting = deps.converter.convert(inputPath, niftiPath);
+  const copies = job.anonymize
+    ? writeDeidentifiedDicom(deps, series.teamId, folder, names)
+    : Promise.resolve();
+  const dicomKept = Promise.all([copies, converting]).then(() => keepDicom(deps, folder, job.anonymize));
+  // Handled here at once: a failure of the copies surfaces when dicomKept is awaited, not as unhandled.
+  dicomKept.catch(() => undefined);
+  try {
+    const converted = await converting;
+    const outputs = await renameOutputs(deps, niftiDir, series.uuid, converted.files);
+    if (job.anonymize) await deidentifyOutputs(deps, niftiDir, outputs.files);
+    return { outputs, warnings: conversionWarnings(converted.log.split('\n')), dicomKept };
+  } catch (error) {
+    // The copies still read the input, which the caller removes on failure.
+    await dicomKept.catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The series' slideshow frames, made once here; a volume that cannot be drawn fails nothing (0 frames). */

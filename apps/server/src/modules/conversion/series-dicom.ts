@@ -6,34 +6,52 @@ import { seriesPartKey } from '../../platform/storage/layout';
 import { deidentifyDicom } from '../deidentify/deidentify';
 import { teamReplacements } from '../deidentify/keyed';
 import { teamKey } from '../deidentify/team-key';
+import { eachAtOnce } from './each-at-once';
+
+/** Files de-identified at once: the reads and flushes of some overlap the de-identification of another. */
+const FILES_AT_ONCE = 4;
 
 /**
- * Keeps the series' DICOM in its folder once converted: the received files themselves (the input links
- * become the `dicom/` folder), or with anonymisation on their de-identified copies (PS3.15 basic
- * profile, docs/decisions/0014), so no identifying byte stays. The input folder is gone afterwards.
+ * Writes the de-identified copies (PS3.15 basic profile, docs/decisions/0014) of the series' input files
+ * into its `dicom/` folder. It only reads the input, so it runs while dcm2niix converts the same files.
+ * A file that cannot be de-identified fails the series, and no copy is left.
  */
-export async function keepDicom(
+export async function writeDeidentifiedDicom(
   deps: Deps,
   teamId: number,
   folder: StorageKey,
-  anonymize: boolean,
   inputFiles: string[],
 ): Promise<void> {
   const input = seriesPartKey(folder, 'input');
   const dicom = seriesPartKey(folder, 'dicom');
   await deps.storage.remove(dicom);
-  if (!anonymize) return deps.storage.move(input, dicom);
   const replacements = teamReplacements(teamKey(deps.keys, teamId));
-  for (const name of inputFiles) {
-    const bytes = new Uint8Array(await readFile(await deps.storage.path([...input, name])));
-    let clean: Uint8Array;
-    try {
-      clean = deidentifyDicom(bytes, replacements);
-    } catch (error) {
-      await deps.storage.remove(dicom);
-      throw new ConversionError(`A file of the series cannot be de-identified: ${String(error)}`, '');
-    }
-    await deps.storage.writeAtomic([...dicom, name], clean);
+  try {
+    await eachAtOnce(inputFiles, FILES_AT_ONCE, async (name) => {
+      const bytes = new Uint8Array(await readFile(await deps.storage.path([...input, name])));
+      let clean: Uint8Array;
+      try {
+        clean = deidentifyDicom(bytes, replacements);
+      } catch (error) {
+        throw new ConversionError(`A file of the series cannot be de-identified: ${String(error)}`, '');
+      }
+      await deps.storage.writeAtomic([...dicom, name], clean);
+    });
+  } catch (error) {
+    await deps.storage.remove(dicom);
+    throw error;
   }
-  await deps.storage.remove(input);
+}
+
+/**
+ * Keeps the series' DICOM in its folder once converted: with anonymisation on, the de-identified copies
+ * already written (the input links go), else the received files themselves (the input links become the
+ * `dicom/` folder), so no identifying byte stays when it is on.
+ */
+export async function keepDicom(deps: Deps, folder: StorageKey, anonymize: boolean): Promise<void> {
+  const input = seriesPartKey(folder, 'input');
+  if (anonymize) return deps.storage.remove(input);
+  const dicom = seriesPartKey(folder, 'dicom');
+  await deps.storage.remove(dicom);
+  await deps.storage.move(input, dicom);
 }

@@ -8,6 +8,10 @@ import { relativeKey } from '../../platform/storage';
 import { inflatedKey, seriesPartKey, storedFileKey } from '../../platform/storage/layout';
 import { DEFAULT_ARCHIVE_LIMITS } from '../archives/policy';
 import { gunzipFile } from '../archives/gunzip';
+import { eachAtOnce } from './each-at-once';
+
+/** Input files linked (or inflated) at once: each is a few file-system calls that mostly wait. */
+const LINKS_AT_ONCE = 8;
 
 /** The received files of a series, where they are: keys under the upload session. */
 export async function sourceKeys(deps: Deps, teamId: number, job: ConvertSeriesJob): Promise<StorageKey[]> {
@@ -52,7 +56,7 @@ export const inputName = (index: number) => `${String(index + 1).padStart(6, '0'
 export async function linkInput(deps: Deps, folder: StorageKey, sources: StorageKey[]): Promise<StorageKey> {
   const input = seriesPartKey(folder, 'input');
   await deps.storage.remove(input);
-  for (const [index, source] of sources.entries()) {
+  await eachAtOnce(sources, LINKS_AT_ONCE, async (source, index) => {
     const target = [...input, inputName(index)];
     const from = await deps.storage.path(source);
     if (await isGzipFile(from)) {
@@ -61,6 +65,6 @@ export async function linkInput(deps: Deps, folder: StorageKey, sources: Storage
         throw new ConversionError(`A gzipped file of the series cannot be read: ${String(error)}`, '');
       });
     } else await deps.storage.link(source, target);
-  }
+  });
   return input;
 }

@@ -1,4 +1,5 @@
 import dcmjs, { type DicomDataset, type DicomElement } from 'dcmjs';
+import { trailingPixelDataStart } from '@voxa/imaging';
 import { actionFor, isPrivateTag } from './profile';
 import { creatorTagOf, isSafePrivate } from './safe-private';
 
@@ -87,6 +88,19 @@ function clean(dataset: DicomDataset, r: Replacements, pseudonym: string): void 
  * since dcmjs does not deflate on write. Throws on a file dcmjs cannot parse: the caller reports it.
  */
 export function deidentifyDicom(bytes: Uint8Array, r: Replacements): Uint8Array {
+  const pixels = trailingPixelDataStart(bytes);
+  if (pixels === null) return deidentifyWhole(bytes, r);
+  // Native pixel data ending the file: dcmjs rewrites the attributes before it (a few KB instead of the
+  // whole image) and the pixel element's bytes follow unchanged, as the whole write would copy them.
+  const head = deidentifyWhole(bytes.subarray(0, pixels), r);
+  const out = new Uint8Array(head.length + bytes.length - pixels);
+  out.set(head);
+  out.set(bytes.subarray(pixels), head.length);
+  return out;
+}
+
+/** The whole file through dcmjs: read, cleaned, marked, written. */
+export function deidentifyWhole(bytes: Uint8Array, r: Replacements): Uint8Array {
   const copy = bytes.slice().buffer;
   const file = dcmjs.data.DicomMessage.readFile(copy);
   const pseudonym = r.pseudonym(patientNameOf(file.dict));

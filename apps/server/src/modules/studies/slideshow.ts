@@ -16,7 +16,13 @@ export async function writeSlideshow(
   niftiFile: string,
 ): Promise<number> {
   const bytes = await readFile(await storage.path([...seriesPartKey(folder, 'nifti'), niftiFile]));
-  const read = readNiftiVolume(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  // A large file is read into a buffer of its own: used as it is, not copied (a volume can be a gigabyte).
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const read = readNiftiVolume(
+    own
+      ? (bytes.buffer as ArrayBuffer)
+      : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+  );
   if (!read.ok) return 0;
   const { volume } = read;
   const display = displayForRange(niftiDisplayRange(volume));

@@ -65,7 +65,9 @@ export async function createStorage(root: string): Promise<Storage> {
     }
     if (!isInside(resolvedRoot, await realpath(existing)))
       throw new UnsafePathError('a link leaves the root');
-    if (createParents) await mkdir(path.dirname(target), { recursive: true });
+    // The parent is made only when missing: one file-system call less for every file written beside others.
+    if (createParents && existing !== path.dirname(target))
+      await mkdir(path.dirname(target), { recursive: true });
     return target;
   };
 

@@ -62,6 +62,10 @@ export const ConfigSchema = z.object({
     message: `must be between ${UPLOAD_LIMITS.minChunkBytes} and ${GiB}`,
   }),
   UPLOAD_MAX_SESSION_BYTES: bytes(50 * GiB),
+  /** Largest label map imported over a series, as sent (.nii.gz) and once inflated (413 past it). */
+  MASK_IMPORT_MAX_BYTES: bytes(512 * MiB).refine((v) => v <= 2 * GiB, {
+    message: `must be at most ${2 * GiB}`,
+  }),
   /** An upload session nobody has named for this long loses its raw files (they may be identifiable). */
   UPLOAD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
   /** OpenAI-compatible API base (…/v1) for acquisition recognition; the built-in rules answer without it. */

@@ -30,6 +30,11 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * The request body is a file's raw bytes of this content type (the handler gets them as a Buffer, up to
+   * the route's body limit); `body` is then absent.
+   */
+  rawBody?: 'application/octet-stream';
   /** Success answer; `null` for 204 No Content or a binary answer. */
   response: z.ZodType | null;
   /** Content type of a binary success answer (the handler returns its bytes); response is then null. */
@@ -52,7 +57,11 @@ export function hostPrefix(e: Endpoint): '/api' | '/svc' {
   return e.host === 'services' ? '/svc' : '/api';
 }
 
-export type Body<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
+export type Body<E extends Endpoint> = E['body'] extends z.ZodType
+  ? z.infer<E['body']>
+  : E['rawBody'] extends string
+    ? Uint8Array | undefined
+    : undefined;
 export type Query<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
 export type Params<E extends Endpoint> = E['params'] extends z.ZodType ? z.infer<E['params']> : undefined;
 export type Reply<E extends Endpoint> = E['response'] extends z.ZodType

@@ -104,6 +104,8 @@ export const MaskRevision = z.object({
   reason: z.enum(['create', 'import', 'remove-segment', 'restore', 'paint']),
   datatype: z.enum(['uint8', 'uint16']),
   created_at: Timestamp,
+  /** Who wrote it; null once that user is gone. */
+  created_by_name: z.string().nullable(),
 });
 export type MaskRevision = z.infer<typeof MaskRevision>;
 
@@ -265,6 +267,63 @@ export const masks = {
       'Write the empty label mask on the series’ voxel grid (dims, pixdim, qform, sform of its NIfTI) as revision 1',
     params: SegmentationParams,
     response: MaskRevision,
+    status: 201,
+  }),
+  removeSegment: endpoint({
+    method: 'PUT',
+    path: '/v2/mask/remove-segment/:uuid/:segmentationId/:value',
+    host: 'services',
+    scope: 'team',
+    anyPermission: READ,
+    summary:
+      'Set every voxel of a label value to 0, written as a new mask revision (the previous one is kept)',
+    params: SegmentationParams.extend({ value: z.coerce.number().int().min(1).max(SEGMENT_VALUE_MAX) }),
+    response: MaskRevision,
+  }),
+  revisions: endpoint({
+    method: 'GET',
+    path: '/v2/mask/revisions/:uuid/:segmentationId',
+    host: 'services',
+    scope: 'team',
+    anyPermission: READ,
+    summary: 'The kept revisions of a segmentation’s mask, newest first',
+    params: SegmentationParams,
+    response: z.array(MaskRevision),
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: '/v2/mask/:uuid/:segmentationId',
+    host: 'services',
+    scope: 'team',
+    anyPermission: READ,
+    summary: 'The mask as a gzipped NIfTI-1 file: the current revision, or the one asked for',
+    params: SegmentationParams,
+    query: z.strictObject({ revision: z.coerce.number().int().min(1).optional() }),
+    response: null,
+    binary: 'application/octet-stream',
+  }),
+  restore: endpoint({
+    method: 'PUT',
+    path: '/v2/mask/restore/:uuid/:segmentationId/:revision',
+    host: 'services',
+    scope: 'team',
+    anyPermission: READ,
+    summary: 'Write a kept revision again as the newest one',
+    params: SegmentationParams.extend({ revision: z.coerce.number().int().min(1) }),
+    response: MaskRevision,
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: '/v2/import-mask/:uuid',
+    host: 'services',
+    scope: 'team',
+    permissions: ['r:segmentations'],
+    summary:
+      'Import a NIfTI label map (.nii or .nii.gz bytes) on the series’ grid as a new segmentation: one segment per label present',
+    params: SeriesParams,
+    query: z.strictObject({ structure: z.string().trim().min(1).max(64), rbac: Flag.optional() }),
+    rawBody: 'application/octet-stream',
+    response: Segmentation,
     status: 201,
   }),
 };

@@ -26,6 +26,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       req.log.error({ err: error }, 'response does not match its contract');
       return reply.status(500).send({ message: 'Server error.' });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = req.routeOptions.bodyLimit;
+      return reply
+        .status(413)
+        .send({ message: `The request body is larger than the limit of ${limit} bytes.` });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');

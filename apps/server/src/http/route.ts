@@ -30,8 +30,8 @@ export interface HandlerInput<E extends Endpoint> {
 
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<Reply<E>>;
 
-/** Fastify route options beyond the contract, such as a rate limit. */
-export type RouteExtras = Pick<RouteOptions, 'config'>;
+/** Fastify route options beyond the contract, such as a rate limit or a raw body's size limit. */
+export type RouteExtras = Pick<RouteOptions, 'config' | 'bodyLimit'>;
 
 /**
  * Registers one contract endpoint: the contract's schemas validate input and output, the scope and
@@ -47,6 +47,7 @@ export function route<E extends Endpoint>(
   // Each host is its own Fastify scope (app.ts): an endpoint registered on the wrong one would answer 404.
   if (app.prefix !== hostPrefix(e))
     throw new Error(`${e.method} ${e.path} belongs under ${hostPrefix(e)}, not ${app.prefix || '/'}`);
+  if (e.rawBody) acceptRawBodies(app, e.rawBody);
   app.route({
     method: e.method,
     url: e.path,
@@ -57,6 +58,7 @@ export function route<E extends Endpoint>(
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
+      ...(e.rawBody && { consumes: [e.rawBody] }),
       ...(e.response && { response: { [status]: e.response } }),
       ...(e.binary && { response: { [status]: binaryResponse(e.binary) } }),
     },
@@ -81,6 +83,15 @@ export function route<E extends Endpoint>(
       return e.response ? result : reply.send();
     },
   });
+}
+
+/**
+ * Bodies of this content type arrive as a Buffer, read up to the route's body limit (Fastify answers 413
+ * past it). Parsers belong to a Fastify scope, so the first raw endpoint of a host adds it.
+ */
+function acceptRawBodies(app: FastifyInstance, contentType: NonNullable<Endpoint['rawBody']>): void {
+  if (app.hasContentTypeParser(contentType)) return;
+  app.addContentTypeParser(contentType, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 }
 
 /** The OpenAPI description of a binary answer: its content type, bytes of any length. */

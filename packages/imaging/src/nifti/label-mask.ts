@@ -52,3 +52,47 @@ export function emptyLabelMask(seriesHeader: Uint8Array, datatype: LabelDatatype
   bytes.fill(0, 328, 328 + 16);
   return { bytes, dims };
 }
+
+/** The voxels of a mask this module made (little-endian, after the extension flag), as typed values. */
+export function labelMaskVoxels(mask: Uint8Array): Uint8Array | Uint16Array {
+  if (mask.byteLength < VOX_OFFSET) throw new Error('Not a label mask: shorter than its header');
+  const header = new DataView(mask.buffer, mask.byteOffset, NIFTI1_HEADER_BYTES);
+  const code = header.getInt16(70, true);
+  const dims = [42, 44, 46].map((offset) => header.getInt16(offset, true));
+  const voxels = dims.reduce((a, b) => a * b, 1);
+  if (code === DATATYPE.uint8.code) return mask.subarray(VOX_OFFSET, VOX_OFFSET + voxels);
+  if (code !== DATATYPE.uint16.code) throw new Error(`Not a label mask: datatype ${code}`);
+  if (!LITTLE_ENDIAN_PLATFORM) throw new Error('uint16 masks are read on little-endian platforms only');
+  // A view writes through to the file's bytes; a Uint16Array view must start at an even address.
+  const start = mask.byteOffset + VOX_OFFSET;
+  if (start % 2 !== 0) throw new Error('A uint16 label mask must start at an even byte offset');
+  return new Uint16Array(mask.buffer, start, voxels);
+}
+
+const LITTLE_ENDIAN_PLATFORM = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Sets every voxel of `value` to 0 in place; returns how many there were. */
+export function clearLabel(mask: Uint8Array, value: number): number {
+  const voxels = labelMaskVoxels(mask);
+  let cleared = 0;
+  for (let i = 0; i < voxels.length; i++)
+    if (voxels[i] === value) {
+      voxels[i] = 0;
+      cleared++;
+    }
+  return cleared;
+}
+
+/** A mask on the series' grid holding `labels` (one per voxel, in NIfTI order). */
+export function labelMaskOf(
+  seriesHeader: Uint8Array,
+  datatype: LabelDatatype,
+  labels: ArrayLike<number>,
+): LabelMask {
+  const mask = emptyLabelMask(seriesHeader, datatype);
+  const voxels = labelMaskVoxels(mask.bytes);
+  if (labels.length !== voxels.length)
+    throw new Error(`${labels.length} labels for a mask of ${voxels.length} voxels`);
+  voxels.set(labels);
+  return mask;
+}

@@ -1,23 +1,35 @@
 import { open } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { emptyLabelMask } from '@voxa/imaging';
+import type { ReadStream } from 'node:fs';
+import { clearLabel, emptyLabelMask } from '@voxa/imaging';
 import type { MaskRevision } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
-import { conflict } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { maskKey, seriesPartKey } from '../../platform/storage/layout';
-import { iso } from '../common/time';
 import { readSeriesData, seriesFolder } from '../studies/series-data';
 import { seriesWithStudy } from '../studies/series';
-import { findSegmentation, requireAccess } from './find';
+import { findSegmentation, requireAccess, type FoundSegmentation } from './find';
+import {
+  gzipMask,
+  inflateRevision,
+  listRevisions,
+  readRevision,
+  revisionRow,
+  seriesFolderOf,
+  writeMaskRevision,
+  type MaskTarget,
+} from './mask-revisions';
 import { maskDatatype } from './segment-rules';
 
 export const MASK_EXISTS = 'This segmentation has its mask already.';
 export const NO_VOLUME = 'The series has no converted volume to put a mask on.';
+export const NO_MASK = 'This segmentation has no mask yet.';
 const NIFTI1_HEADER_BYTES = 348;
 
-async function readHeader(file: string): Promise<Uint8Array> {
+type MaskDeps = Pick<Deps, 'db' | 'storage'>;
+
+/** The first 348 bytes of a NIfTI-1 file: the grid a mask keeps. */
+export async function readHeader(file: string): Promise<Uint8Array> {
   const handle = await open(file, 'r');
   try {
     const header = new Uint8Array(NIFTI1_HEADER_BYTES);
@@ -28,13 +40,27 @@ async function readHeader(file: string): Promise<Uint8Array> {
   }
 }
 
+const targetOf = (ctx: TeamContext, found: FoundSegmentation, folder: MaskTarget['folder']): MaskTarget => ({
+  segmentationId: found.segmentation.id,
+  teamId: ctx.team.id,
+  user: { id: ctx.user.id, name: ctx.user.name },
+  folder,
+});
+
+/** A segmentation the caller may change, with where its masks live. */
+async function editableMask(deps: MaskDeps, ctx: TeamContext, seriesUuid: string, segmentationId: number) {
+  const found = await findSegmentation(deps.db, ctx, seriesUuid, segmentationId);
+  requireAccess(found.access, 'edit');
+  const folder = await seriesFolderOf(deps.db, ctx.team.id, found.series.id);
+  return { found, target: targetOf(ctx, found, folder) };
+}
+
 /**
- * POST /svc/v2/create-mask: the empty mask on the grid of the series' first volume, as revision 1. The
- * file is durable (temp file, flush, rename) before the row names it, so a crash never leaves a row
- * pointing at nothing; the segmentation row is locked, so two calls cannot both make revision 1.
+ * POST /svc/v2/create-mask: the empty mask on the grid of the series' first volume, as revision 1; 409
+ * when the segmentation has one already.
  */
 export async function createMask(
-  deps: Pick<Deps, 'db' | 'storage'>,
+  deps: MaskDeps,
   ctx: TeamContext,
   seriesUuid: string,
   segmentationId: number,
@@ -48,45 +74,83 @@ export async function createMask(
   if (series.status !== 'done' || !volume) throw conflict(NO_VOLUME);
   const folder = seriesFolder(series, series.study_uuid);
   const header = await readHeader(await deps.storage.path([...seriesPartKey(folder, 'nifti'), volume]));
+  return writeMaskRevision(
+    deps.db,
+    deps.storage,
+    targetOf(ctx, found, folder),
+    'create',
+    async (current, trx) => {
+      if (current) throw conflict(MASK_EXISTS);
+      const values = await trx
+        .selectFrom('segments')
+        .select('value')
+        .where('segmentation_id', '=', found.segmentation.id)
+        .where('deleted_at', 'is', null)
+        .execute();
+      const datatype = maskDatatype(values.map((s) => s.value));
+      return { gz: await gzipMask(emptyLabelMask(header, datatype).bytes), datatype };
+    },
+  );
+}
 
-  return deps.db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .selectFrom('segmentations')
-      .select('mask_revision')
-      .where('id', '=', found.segmentation.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (locked.mask_revision !== null) throw conflict(MASK_EXISTS);
-    const values = await trx
-      .selectFrom('segments')
-      .select('value')
-      .where('segmentation_id', '=', found.segmentation.id)
-      .where('deleted_at', 'is', null)
-      .execute();
-    const datatype = maskDatatype(values.map((s) => s.value));
-    const mask = emptyLabelMask(header, datatype);
-    const revision = 1;
-    await deps.storage.writeAtomic(
-      maskKey(folder, found.segmentation.id, revision),
-      await promisify(gzip)(mask.bytes),
+/**
+ * PUT /svc/v2/mask/remove-segment: the current revision with every voxel of `value` set to 0, as a new
+ * revision; the previous one is kept. 409 before the mask exists.
+ */
+export async function removeSegmentVoxels(
+  deps: MaskDeps,
+  ctx: TeamContext,
+  at: { uuid: string; segmentationId: number; value: number },
+): Promise<MaskRevision> {
+  const { target } = await editableMask(deps, ctx, at.uuid, at.segmentationId);
+  return writeMaskRevision(deps.db, deps.storage, target, 'remove-segment', async (current) => {
+    if (!current) throw conflict(NO_MASK);
+    const nii = await inflateRevision(
+      await readRevision(deps.storage, target.folder, target.segmentationId, current.revision),
     );
-    const row = await trx
-      .insertInto('mask_revisions')
-      .values({
-        segmentation_id: found.segmentation.id,
-        team_id: ctx.team.id,
-        revision,
-        reason: 'create',
-        datatype,
-        created_by: ctx.user.id,
-      })
-      .returning(['revision', 'reason', 'datatype', 'created_at'])
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('segmentations')
-      .set({ mask_revision: revision, updated_at: new Date() })
-      .where('id', '=', found.segmentation.id)
-      .execute();
-    return { ...row, created_at: iso(row.created_at) };
+    clearLabel(nii, at.value);
+    return { gz: await gzipMask(nii), datatype: current.datatype };
   });
+}
+
+/** PUT /svc/v2/mask/restore: a kept revision written again as the newest; 404 for one never written. */
+export async function restoreRevision(
+  deps: MaskDeps,
+  ctx: TeamContext,
+  at: { uuid: string; segmentationId: number; revision: number },
+): Promise<MaskRevision> {
+  const { target } = await editableMask(deps, ctx, at.uuid, at.segmentationId);
+  const kept = await revisionRow(deps.db, target.segmentationId, at.revision);
+  return writeMaskRevision(deps.db, deps.storage, target, 'restore', async () => ({
+    gz: await readRevision(deps.storage, target.folder, target.segmentationId, kept.revision),
+    datatype: kept.datatype,
+  }));
+}
+
+/** GET /svc/v2/mask/revisions: every kept revision, newest first (reading suffices). */
+export async function maskRevisions(
+  deps: MaskDeps,
+  ctx: TeamContext,
+  seriesUuid: string,
+  segmentationId: number,
+): Promise<MaskRevision[]> {
+  const found = await findSegmentation(deps.db, ctx, seriesUuid, segmentationId);
+  return listRevisions(deps.db, found.segmentation.id);
+}
+
+/**
+ * GET /svc/v2/mask: the gzipped NIfTI of the current revision or the one asked for (reading suffices);
+ * 404 before the mask exists or for a revision never written.
+ */
+export async function maskFile(
+  deps: MaskDeps,
+  ctx: TeamContext,
+  at: { uuid: string; segmentationId: number; revision?: number | undefined },
+): Promise<{ revision: number; stream: ReadStream }> {
+  const found = await findSegmentation(deps.db, ctx, at.uuid, at.segmentationId);
+  const wanted = at.revision ?? found.segmentation.mask_revision;
+  if (wanted === null) throw notFound(NO_MASK);
+  const { revision } = await revisionRow(deps.db, found.segmentation.id, wanted);
+  const folder = await seriesFolderOf(deps.db, ctx.team.id, found.series.id);
+  return { revision, stream: await deps.storage.read(maskKey(folder, found.segmentation.id, revision)) };
 }

@@ -4,7 +4,8 @@ import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import * as assignments from './assignments';
 import { listSegmentations } from './list';
-import { createMask } from './masks';
+import { importMask } from './mask-import';
+import * as masks from './masks';
 import { assignableRoles } from './present';
 import * as segmentations from './service';
 
@@ -52,6 +53,25 @@ const segmentAt = (p: { uuid: string; segmentationId: number; segmentId: number 
 /** Label masks, on the services host (/svc). */
 export function maskRoutes(svc: FastifyInstance, deps: Deps): void {
   route(svc, api.masks.create, async ({ ctx, params }) =>
-    createMask(deps, ctx, params.uuid, params.segmentationId),
+    masks.createMask(deps, ctx, params.uuid, params.segmentationId),
+  );
+  route(svc, api.masks.removeSegment, async ({ ctx, params }) =>
+    masks.removeSegmentVoxels(deps, ctx, params),
+  );
+  route(svc, api.masks.restore, async ({ ctx, params }) => masks.restoreRevision(deps, ctx, params));
+  route(svc, api.masks.revisions, async ({ ctx, params }) =>
+    masks.maskRevisions(deps, ctx, params.uuid, params.segmentationId),
+  );
+  route(svc, api.masks.download, async ({ ctx, params, query, reply }) => {
+    const file = await masks.maskFile(deps, ctx, { ...params, revision: query.revision });
+    reply.header('content-disposition', `attachment; filename="mask-${file.revision}.nii.gz"`);
+    return file.stream;
+  });
+  route(
+    svc,
+    api.masks.import,
+    async ({ ctx, params, query, body }) => importMask(deps, ctx, params.uuid, query, body),
+    // The label map's bytes (gzipped or not) up to the configured limit; JSON bodies keep BODY_LIMIT.
+    { bodyLimit: deps.config.MASK_IMPORT_MAX_BYTES },
   );
 }

@@ -1,0 +1,106 @@
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import { SEGMENT_PALETTE, type Segmentation } from '@voxa/contracts';
+import { labelMaskOf, readLabelMap } from '@voxa/imaging';
+import type { Deps } from '../../deps';
+import type { TeamContext } from '../../http/context';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import type { Db } from '../../platform/db';
+import { seriesPartKey } from '../../platform/storage/layout';
+import { readSeriesData, seriesFolder } from '../studies/series-data';
+import { seriesWithStudy } from '../studies/series';
+import { structureBySlug } from '../structures/find';
+import { gzipMask, writeMaskRevision } from './mask-revisions';
+import { readHeader } from './masks';
+import { segmentationsByIds } from './present';
+import { maskDatatype } from './segment-rules';
+import { createSegmentation, NOT_CONVERTED } from './service';
+
+export const NO_FILE = 'Send the label map’s .nii or .nii.gz bytes as the body (application/octet-stream).';
+export const BAD_GZIP = 'The .nii.gz file could not be decompressed.';
+
+/** The .nii bytes of the body, inflated when gzipped, never past `limit` bytes (413). */
+async function niiBytes(body: unknown, limit: number): Promise<Uint8Array> {
+  if (!(body instanceof Uint8Array) || body.byteLength === 0) throw badRequest(NO_FILE);
+  if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
+  try {
+    return await promisify(gunzip)(body, { maxOutputLength: limit });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new HttpError(413, `The label map is larger than ${limit} bytes once decompressed.`);
+    throw badRequest(BAD_GZIP);
+  }
+}
+
+/** Label value -> title of a multi-class structure's classes (none for a single structure). */
+async function classTitles(db: Db, structureId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('structure_classes')
+    .innerJoin('structures', 'structures.id', 'structure_classes.class_id')
+    .select(['structure_classes.value', 'structures.title'])
+    .where('structure_classes.structure_id', '=', structureId)
+    .execute();
+  return new Map(rows.map((r) => [r.value, r.title]));
+}
+
+/**
+ * POST /svc/v2/import-mask/{uuid}: a NIfTI label map on the series' grid becomes a new segmentation with
+ * one segment per label value present (titled from the structure's classes, else 'Part N') and its mask
+ * as revision 1, voxel-equal to the file, on the series' own header. Everything is checked before
+ * anything is written; the rows and the mask are written in one transaction.
+ */
+export async function importMask(
+  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  ctx: TeamContext,
+  seriesUuid: string,
+  query: { structure: string; rbac?: boolean | undefined },
+  body: unknown,
+): Promise<Segmentation> {
+  const series = await seriesWithStudy(deps.db, ctx.team.id)
+    .where('series.uuid', '=', seriesUuid)
+    .executeTakeFirst();
+  if (!series) throw notFound('Series not found.');
+  const volume = readSeriesData(series.data).nifti?.[0];
+  if (series.status !== 'done' || !volume) throw conflict(NOT_CONVERTED);
+  const structure = await structureBySlug(deps.db, ctx.team.id, query.structure);
+  const nii = await niiBytes(body, deps.config.MASK_IMPORT_MAX_BYTES);
+  const folder = seriesFolder(series, series.study_uuid);
+  const header = await readHeader(await deps.storage.path([...seriesPartKey(folder, 'nifti'), volume]));
+  const read = readLabelMap(nii, header);
+  if (!read.ok) throw new HttpError(read.status, read.error);
+  const titles = await classTitles(deps.db, structure.id);
+  const datatype = maskDatatype(read.present);
+  const gz = await gzipMask(labelMaskOf(header, datatype, read.labels).bytes);
+
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const created = await createSegmentation(trx, ctx, seriesUuid, query);
+    if (read.present.length)
+      await trx
+        .insertInto('segments')
+        .values(
+          read.present.map((value, i) => ({
+            segmentation_id: created.id,
+            team_id: ctx.team.id,
+            // sort = value, so a segment added later gets a value above every imported one.
+            sort: value,
+            value,
+            title: titles.get(value) ?? `Part ${value}`,
+            color: SEGMENT_PALETTE[i % SEGMENT_PALETTE.length] ?? SEGMENT_PALETTE[0],
+            // Its voxels are in the mask: a delete is followed by remove-segment.
+            revision: 1,
+          })),
+        )
+        .execute();
+    const target = {
+      segmentationId: created.id,
+      teamId: ctx.team.id,
+      user: { id: ctx.user.id, name: ctx.user.name },
+      folder,
+    };
+    await writeMaskRevision(trx, deps.storage, target, 'import', async () => ({ gz, datatype }));
+    return created.id;
+  });
+  const [segmentation] = await segmentationsByIds(deps.db, ctx, [id]);
+  if (!segmentation) throw notFound('Segmentation not found.');
+  return segmentation;
+}

@@ -20,8 +20,8 @@ export interface Uploader {
  * A test server of its own (every byte it stores can be searched, its log too: it logs at debug) and the
  * Owner of a new team on it.
  */
-export async function newUploader(): Promise<Uploader> {
-  const t = await createTestApp({ LOG_LEVEL: 'debug' });
+export async function newUploader(env: Record<string, string> = {}): Promise<Uploader> {
+  const t = await createTestApp({ LOG_LEVEL: 'debug', ...env });
   const owner = await buildUser(t);
   return { t, owner, team: await buildTeam(t, owner) };
 }

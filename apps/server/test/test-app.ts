@@ -41,6 +41,8 @@ export interface CallOptions {
   prefix?: '/api' | '/svc';
   /** Raw body text, sent as JSON content type (for malformed-input tests). */
   raw?: string;
+  /** A file's bytes, sent as application/octet-stream. */
+  bytes?: Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -99,7 +101,9 @@ export async function createTestApp(
     const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.team) headers.team = opts.team;
-    const payload = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+    const payload =
+      opts.bytes ?? opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+    if (opts.bytes) headers['content-type'] ??= 'application/octet-stream';
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     // `t.url`, not the first `url`: a restart moves the server to a new port.
     const res = await fetch(`${t.url}${opts.prefix ?? '/api'}${apiPath}`, { method, headers, body: payload });

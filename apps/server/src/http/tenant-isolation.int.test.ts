@@ -238,6 +238,12 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'DELETE /segmentations/unassign-user-from-segmentation/:segmentationId/:userId/:roleId': () => ({}),
   'GET /segmentations': () => ({ query: { page: '1' } }),
   'POST /v2/create-mask/:uuid/:segmentationId': () => ({}),
+  'PUT /v2/mask/remove-segment/:uuid/:segmentationId/:value': () => ({}),
+  'GET /v2/mask/revisions/:uuid/:segmentationId': () => ({}),
+  'GET /v2/mask/:uuid/:segmentationId': () => ({}),
+  'PUT /v2/mask/restore/:uuid/:segmentationId/:revision': () => ({}),
+  // The label map's bytes in real use; the series is looked up before the body is read.
+  'POST /v2/import-mask/:uuid': (f) => ({ query: { structure: f.structure } }),
   'GET /structures': () => ({ query: { search: 'liver' } }),
   'GET /structures/:slug': () => ({}),
   'POST /structures': () => ({ body: { title: 'Isolation organ' } }),
@@ -252,7 +258,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
-const unownedParams = new Set(['studyInstanceUid', 'modality', 'type', 'frame']);
+const unownedParams = new Set(['studyInstanceUid', 'modality', 'type', 'frame', 'value', 'revision']);
 const ownsPathIds = (e: Endpoint) =>
   [...e.path.matchAll(/:(\w+)/g)].some(([, name]) => !unownedParams.has(name ?? ''));
 
@@ -382,6 +388,8 @@ beforeAll(async () => {
       studyUuid: studyA.uuid,
       segmentationId: segmentationA.id,
       segmentId: segmentA?.id ?? 0,
+      value: 1,
+      revision: 1,
       team_id: a.id,
       serie_id: seriesA.id,
       segmentation_id: segmentationA.id,
@@ -407,6 +415,8 @@ beforeAll(async () => {
       studyUuid: studyB.uuid,
       segmentationId: segmentationB.id,
       segmentId: segmentB?.id ?? 0,
+      value: 1,
+      revision: 1,
       team_id: b.id,
       serie_id: seriesB.id,
       segmentation_id: segmentationB.id,

@@ -20,8 +20,11 @@ export interface Uploader {
  * A test server of its own (every byte it stores can be searched, its log too: it logs at debug) and the
  * Owner of a new team on it.
  */
-export async function newUploader(env: Record<string, string> = {}): Promise<Uploader> {
-  const t = await createTestApp({ LOG_LEVEL: 'debug', ...env });
+export async function newUploader(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<Uploader> {
+  const t = await createTestApp({ LOG_LEVEL: 'debug', ...env }, options);
   const owner = await buildUser(t);
   return { t, owner, team: await buildTeam(t, owner) };
 }

@@ -30,6 +30,13 @@ export interface TestApp {
    * connection is kept (an embedded PGlite on disk takes some 40 s to create here).
    */
   restart: () => Promise<void>;
+  /** Where the database is, for another process to open it (an embedded one only when on disk). */
+  dbLocation: { pgliteDir?: string; databaseUrl?: string; schema?: string };
+  /**
+   * Stops the server and closes the database, runs `whileClosed` (another process may use the database
+   * then: an embedded one allows one process at a time), and opens both again; `db`, `app`, `url` change.
+   */
+  reopen: (whileClosed: () => Promise<void>) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -59,7 +66,7 @@ export interface CallResult {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<DbOptions, 'onQuery'> = {},
+  options: Pick<DbOptions, 'onQuery'> & { pgliteDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voxa-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL;
@@ -90,10 +97,12 @@ export async function createTestApp(
     const address = app.server.address();
     return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
   };
-  const pglite = usePostgres ? undefined : new PGlite();
+  const newPglite = () => (options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite());
+  const pglite = usePostgres ? undefined : newPglite();
+  const { onQuery } = options;
   const db = await openDb({
     ...(usePostgres ? { databaseUrl: process.env.DATABASE_URL, schema } : { pglite }),
-    ...options,
+    ...(onQuery && { onQuery }),
   });
   const { app, url } = await start(db);
 
@@ -129,6 +138,21 @@ export async function createTestApp(
     restart: async () => {
       await t.app.close();
       Object.assign(t, await start(t.db));
+    },
+    dbLocation: usePostgres
+      ? { databaseUrl: process.env.DATABASE_URL, schema }
+      : { ...(options.pgliteDir && { pgliteDir: options.pgliteDir }) },
+    reopen: async (whileClosed) => {
+      if (!usePostgres && !options.pgliteDir) throw new Error('an in-memory database cannot be reopened');
+      await t.app.close();
+      await t.db.destroy();
+      await whileClosed();
+      const again = usePostgres ? undefined : newPglite();
+      const reopened = await openDb({
+        ...(usePostgres ? { databaseUrl: process.env.DATABASE_URL, schema } : { pglite: again }),
+        ...(onQuery && { onQuery }),
+      });
+      Object.assign(t, { db: reopened, pglite: again }, await start(reopened));
     },
     close: async () => {
       await t.app.close();

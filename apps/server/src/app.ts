@@ -26,7 +26,7 @@ import type { Db } from './platform/db';
 import { createRecognitionRunner } from './modules/recognition/runner';
 import { createChatClient } from './platform/llm';
 import { createMailer, type Mailer } from './platform/mail';
-import { withServicesHost } from './http/openapi';
+import { withRawBodies, withServicesHost } from './http/openapi';
 import { attachRealtime } from './platform/realtime';
 import { loadServerKeys } from './platform/server-keys';
 import { createStorage } from './platform/storage';
@@ -126,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openapi: { info: { title: 'Voxa API', version: '1' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,
     transformObject: (doc) =>
-      'openapiObject' in doc ? withServicesHost(doc.openapiObject) : doc.swaggerObject,
+      'openapiObject' in doc ? withRawBodies(withServicesHost(doc.openapiObject)) : doc.swaggerObject,
   });
   const identify = async (req: FastifyRequest, reply: FastifyReply) => {
     if (config.MAINTENANCE) return reply.status(503).send({ message: MESSAGES.maintenance });

@@ -112,7 +112,7 @@ describe('a mask write killed half way', () => {
       // The second kill left a complete file no row names; the first, at most a temporary file beside it.
       const files = await readdir(await u.t.app.deps.storage.path(segmentationKey(ct.folder, id)));
       expect(files).toContain('mask-2.nii.gz');
-    expect(files.filter((f) => f.startsWith('mask-2.nii.gz.') && f.endsWith('.tmp'))).toHaveLength(1);
+      expect(files.filter((f) => f.startsWith('mask-2.nii.gz.') && f.endsWith('.tmp'))).toHaveLength(1);
       expect(files.filter((f) => !f.endsWith('.tmp')).sort()).toEqual(['mask-1.nii.gz', 'mask-2.nii.gz']);
 
       // The next write takes revision 2, replacing the unnamed file.

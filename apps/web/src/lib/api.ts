@@ -71,12 +71,13 @@ export async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<
   if (token) headers.Authorization = `Bearer ${token}`;
   const team = currentTeamSlug();
   if (team) headers.Team = team;
-  if (a.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file's bytes go as they are (an endpoint with a rawBody, such as import-mask); the rest as JSON.
+  if (a.body !== undefined) headers['Content-Type'] = endpoint.rawBody ?? 'application/json';
 
   const res = await fetch(url, {
     method: endpoint.method,
     headers,
-    body: a.body === undefined ? undefined : JSON.stringify(a.body),
+    body: requestBody(endpoint, a.body),
     signal: a.signal,
   });
   if (!res.ok) {
@@ -91,6 +92,12 @@ export async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<
   }
   if (res.status === 204 || endpoint.response === null) return undefined as Reply<E>;
   return (await res.json()) as Reply<E>;
+}
+
+function requestBody(endpoint: Endpoint, body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (endpoint.rawBody && body instanceof Uint8Array) return new Blob([body as Uint8Array<ArrayBuffer>]);
+  return JSON.stringify(body);
 }
 
 /** The message to show for a failed call. */

@@ -238,6 +238,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'DELETE /segmentations/unassign-user-from-segmentation/:segmentationId/:userId/:roleId': () => ({}),
   'GET /segmentations': () => ({ query: { page: '1' } }),
   'POST /v2/create-mask/:uuid/:segmentationId': () => ({}),
+  'GET /v2/volume/:uuid/:volume': () => ({}),
   'GET /structures': () => ({ query: { search: 'liver' } }),
   'GET /structures/:slug': () => ({}),
   'POST /structures': () => ({ body: { title: 'Isolation organ' } }),
@@ -252,7 +253,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
-const unownedParams = new Set(['studyInstanceUid', 'modality', 'type', 'frame']);
+const unownedParams = new Set(['studyInstanceUid', 'modality', 'type', 'frame', 'volume']);
 const ownsPathIds = (e: Endpoint) =>
   [...e.path.matchAll(/:(\w+)/g)].some(([, name]) => !unownedParams.has(name ?? ''));
 
@@ -378,6 +379,7 @@ beforeAll(async () => {
       llmRemoteId: promptA.uuid,
       seriesUuid: seriesA.uuid,
       frame: 0,
+      volume: 0,
       uuid: seriesA.uuid,
       studyUuid: studyA.uuid,
       segmentationId: segmentationA.id,
@@ -403,6 +405,7 @@ beforeAll(async () => {
       llmRemoteId: promptB.uuid,
       seriesUuid: seriesB.uuid,
       frame: 0,
+      volume: 0,
       uuid: seriesB.uuid,
       studyUuid: studyB.uuid,
       segmentationId: segmentationB.id,

@@ -1,4 +1,5 @@
 import { accounts } from './accounts';
+import { annotator } from './annotator';
 import { anonymise } from './anonymise';
 import { archives } from './archives';
 import { conversion } from './conversion';
@@ -14,6 +15,7 @@ import { admin, invitations, logs, roles, teams } from './teams';
 import { upload } from './upload';
 
 export * from './accounts';
+export * from './annotator';
 export * from './anonymise';
 export * from './archives';
 export * from './common';
@@ -58,6 +60,7 @@ export const api = {
   structures,
   segmentations,
   masks,
+  annotator,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -77,7 +77,9 @@ export function route<E extends Endpoint>(
       if (e.binary) {
         // A handler may answer 304 Not Modified to a conditional request: no body then.
         if (reply.statusCode === 304) return reply.send();
-        return reply.status(status).type(e.binary).send(binaryBody(result));
+        // ... and 206 Partial Content to a range request.
+        const code = reply.statusCode === 206 ? 206 : status;
+        return reply.status(code).type(e.binary).send(binaryBody(result));
       }
       reply.status(status);
       return e.response ? result : reply.send();

@@ -244,6 +244,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /v2/mask/restore/:uuid/:segmentationId/:revision': () => ({}),
   // The label map's bytes in real use; the series is looked up before the body is read.
   'POST /v2/import-mask/:uuid': (f) => ({ query: { structure: f.structure } }),
+  'GET /v2/volume/:uuid/:volume': () => ({}),
   'GET /structures': () => ({ query: { search: 'liver' } }),
   'GET /structures/:slug': () => ({}),
   'POST /structures': () => ({ body: { title: 'Isolation organ' } }),
@@ -258,7 +259,15 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
-const unownedParams = new Set(['studyInstanceUid', 'modality', 'type', 'frame', 'value', 'revision']);
+const unownedParams = new Set([
+  'studyInstanceUid',
+  'modality',
+  'type',
+  'frame',
+  'volume',
+  'value',
+  'revision',
+]);
 const ownsPathIds = (e: Endpoint) =>
   [...e.path.matchAll(/:(\w+)/g)].some(([, name]) => !unownedParams.has(name ?? ''));
 
@@ -384,6 +393,7 @@ beforeAll(async () => {
       llmRemoteId: promptA.uuid,
       seriesUuid: seriesA.uuid,
       frame: 0,
+      volume: 0,
       uuid: seriesA.uuid,
       studyUuid: studyA.uuid,
       segmentationId: segmentationA.id,
@@ -411,6 +421,7 @@ beforeAll(async () => {
       llmRemoteId: promptB.uuid,
       seriesUuid: seriesB.uuid,
       frame: 0,
+      volume: 0,
       uuid: seriesB.uuid,
       studyUuid: studyB.uuid,
       segmentationId: segmentationB.id,

@@ -5,6 +5,7 @@ import type { SocketIdentity } from '../platform/realtime';
 import { hashToken } from '../platform/secrets';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
+import { annotatorServiceRoutes } from './annotator/routes';
 import { archiveRoutes } from './archives/routes';
 import { sortSessionJob } from './archives/sort-job';
 import { convertSeriesJob } from './conversion/convert-job';
@@ -73,6 +74,7 @@ export function registerJobs(deps: Deps): () => void {
 export function registerServiceModules(svc: FastifyInstance, deps: Deps): void {
   recognitionServiceRoutes(svc, deps);
   maskRoutes(svc, deps);
+  annotatorServiceRoutes(svc, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

@@ -2,11 +2,12 @@ import { api, decodeStudyId } from '@voxa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
+import { matchesEtag } from '../../http/conditional';
 import { route } from '../../http/route';
 import { favoriteStudies, listStudies, studyListItem, uploadHistory } from './list';
 import { studySeries } from './series';
 import { findStudy, studyExists } from './service';
-import { matchesEtag, slideshowFrame } from './slideshow-frame';
+import { slideshowFrame } from './slideshow-frame';
 
 /** A year, and never revalidated: a new slideshow gets new URLs (docs/decisions/0019). */
 const IMMUTABLE = 'private, max-age=31536000, immutable';

@@ -36,10 +36,3 @@ export async function slideshowFrame(
   }
   return { png, etag: `"${createHash('sha256').update(png).digest('base64url').slice(0, 22)}"` };
 }
-
-/** Whether an If-None-Match header names this ETag (a list, or `*`). */
-export function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
-  if (!header) return false;
-  const values = (Array.isArray(header) ? header.join(',') : header).split(',').map((v) => v.trim());
-  return values.some((v) => v === '*' || v === etag || v === `W/${etag}`);
-}

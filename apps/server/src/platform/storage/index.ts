@@ -8,6 +8,12 @@ import { isInside, resolveInside, UnsafePathError, type StorageKey } from './pat
 
 export { relativeKey, UnsafePathError, type StorageKey } from './paths';
 
+/** Bytes `start` to `end` of a file, both inclusive (as HTTP ranges count). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
  * Files under one root folder (DATA_DIR). Every key is resolved inside the root and checked after
  * resolution, symbolic links included; whole files appear atomically (temp file, then rename).
@@ -38,7 +44,8 @@ export interface Storage {
   link(from: StorageKey, to: StorageKey): Promise<void>;
   /** Size in bytes of a file, or null when there is none. */
   size(key: StorageKey): Promise<number | null>;
-  read(key: StorageKey): Promise<ReadStream>;
+  /** The file's bytes, or only those from `range.start` to `range.end` (both inclusive). */
+  read(key: StorageKey, range?: ByteRange): Promise<ReadStream>;
   /** Removes a file or a folder with its content; nothing when missing. */
   remove(key: StorageKey): Promise<void>;
 }
@@ -128,7 +135,7 @@ export async function createStorage(root: string): Promise<Storage> {
         throw error;
       }
     },
-    read: async (key) => createReadStream(await checked(key)),
+    read: async (key, range) => createReadStream(await checked(key), range),
     remove: async (key) => rm(await checked(key), { recursive: true, force: true }),
   };
 }

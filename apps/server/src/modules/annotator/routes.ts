@@ -1,0 +1,39 @@
+import { api } from '@voxa/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
+import { matchesEtag, requestedRange } from '../../http/conditional';
+import { HttpError } from '../../http/errors';
+import { route } from '../../http/route';
+import { seriesVolume } from './volume';
+
+/** Revalidated on every use: a series converted again keeps its URL but not its bytes. */
+const REVALIDATE = 'private, no-cache';
+
+/** The annotator's data, on the services host (/svc). */
+export function annotatorServiceRoutes(svc: FastifyInstance, deps: Deps): void {
+  route(svc, api.annotator.volume, async ({ ctx, params, req, reply }) => {
+    const file = await seriesVolume(deps, ctx.team.id, params.uuid, params.volume);
+    reply.header('etag', file.etag).header('cache-control', REVALIDATE).header('accept-ranges', 'bytes');
+    if (matchesEtag(req.headers['if-none-match'], file.etag)) {
+      reply.status(304);
+      return new Uint8Array(0);
+    }
+    const range = requestedRange(req.headers.range, file.size, {
+      header: req.headers['if-range'],
+      etag: file.etag,
+    });
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${file.size}`);
+      throw new HttpError(416, 'Range Not Satisfiable');
+    }
+    if (!range) {
+      reply.header('content-length', file.size);
+      return deps.storage.read(file.key);
+    }
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+      .header('content-length', range.end - range.start + 1);
+    return deps.storage.read(file.key, range);
+  });
+}

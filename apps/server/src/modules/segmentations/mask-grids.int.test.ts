@@ -18,6 +18,7 @@ import { buildStructure } from '../../../test/segmentation-factories';
  * grid: the dims of one volume, voxel sizes, qform and sform byte for byte.
  */
 type Header = ReturnType<typeof readNifti>['header'];
+/** The largest off-diagonal entry of the affine: 0 for a series aligned with the scanner axes. */
 const rotation = (h: Header) =>
   Math.max(
     ...[0, 1, 2].flatMap((r) => [0, 1, 2].filter((c) => c !== r).map((c) => Math.abs(h.affine[r]![c]!))),

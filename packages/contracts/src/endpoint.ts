@@ -53,6 +53,8 @@ export function hostPrefix(e: Endpoint): '/api' | '/svc' {
 }
 
 export type Body<E extends Endpoint> = E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
+/** What a client may send as the body: the schema's input (rbac as 1, say), which the server parses into Body. */
+export type RequestBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 export type Query<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
 export type Params<E extends Endpoint> = E['params'] extends z.ZodType ? z.infer<E['params']> : undefined;
 export type Reply<E extends Endpoint> = E['response'] extends z.ZodType

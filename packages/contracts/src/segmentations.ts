@@ -108,7 +108,9 @@ export const MaskRevision = z.object({
 export type MaskRevision = z.infer<typeof MaskRevision>;
 
 export const AssignableRole = z.object({ id: Id, name: z.string() });
+export type AssignableRole = z.infer<typeof AssignableRole>;
 export const AvailableUser = z.object({ id: Id, name: z.string(), email: z.string() });
+export type AvailableUser = z.infer<typeof AvailableUser>;
 
 /** Reading segmentations: the segmentation pages and the organize view. */
 const READ: readonly Permission[] = ['r:segmentations', 'r:studies:detail', 'r:reviews'];
@@ -266,5 +268,15 @@ export const masks = {
     params: SegmentationParams,
     response: MaskRevision,
     status: 201,
+  }),
+  removeSegment: endpoint({
+    method: 'PUT',
+    path: '/v2/mask/remove-segment/:uuid/:segmentationId/:value',
+    host: 'services',
+    scope: 'team',
+    anyPermission: READ,
+    summary: 'Rewrite the mask with every voxel of a deleted segment’s value set to 0, as a new revision',
+    params: SegmentationParams.extend({ value: z.coerce.number().int().min(1).max(SEGMENT_VALUE_MAX) }),
+    response: MaskRevision,
   }),
 };

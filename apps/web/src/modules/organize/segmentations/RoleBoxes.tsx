@@ -62,7 +62,7 @@ export function RoleBoxes({ studyUuid, segmentation, onAdd }: RoleBoxesProps) {
             ) : (
               box.users.map((user) => (
                 <Group key={user.id} justify="space-between" wrap="nowrap" data-testid="role-member">
-                  <Text size="sm" truncate title={user.email}>
+                  <Text size="sm" truncate title={user.email} data-testid="role-member-name">
                     {user.name}
                   </Text>
                   {segmentation.can.assign && (

@@ -165,7 +165,22 @@ describe.skipIf(e2eSkipReason())('segmentations in the organize panel, end to en
 
   it('assigns the Annotator in the 750 px panel; they see themselves in the box and may change it', async () => {
     panel = await openPanel(owner);
-    await panel.roleBox(STRUCTURE, 'Annotator').getByRole('button', { name: 'Add user' }).click();
+    const addUser = panel.roleBox(STRUCTURE, 'Annotator').getByRole('button', { name: 'Add user' });
+    // A list that fails to load says so in the spec's words (and its spelling).
+    const available = /\/api\/segmentations\/available-users\//;
+    await owner.page.route(available, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Broken."}' }),
+    );
+    await addUser.click();
+    await panel.addUserPanel
+      .getByRole('alert')
+      .filter({ hasText: 'An error occured while loading data from server' })
+      .waitFor();
+    await owner.page.keyboard.press('Escape');
+    await panel.addUserPanel.waitFor({ state: 'hidden' });
+    await owner.page.unroute(available);
+
+    await addUser.click();
     await panel.addUserPanel.getByTestId('available-user').first().waitFor();
     const width = await panel.addUserPanel.evaluate(
       (el) => (el as unknown as { offsetWidth: number }).offsetWidth,

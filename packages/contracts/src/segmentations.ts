@@ -275,7 +275,8 @@ export const masks = {
     host: 'services',
     scope: 'team',
     anyPermission: READ,
-    summary: 'Rewrite the mask with every voxel of a deleted segment’s value set to 0, as a new revision',
+    summary:
+      'Set every voxel of a label value to 0, written as a new mask revision (the previous one is kept)',
     params: SegmentationParams.extend({ value: z.coerce.number().int().min(1).max(SEGMENT_VALUE_MAX) }),
     response: MaskRevision,
   }),

@@ -62,6 +62,12 @@ export type Body<E extends Endpoint> = E['body'] extends z.ZodType
   : E['rawBody'] extends string
     ? Uint8Array | undefined
     : undefined;
+/** What a client may send as the body: the schema's input (rbac as 1, say), which the server parses into Body. */
+export type RequestBody<E extends Endpoint> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : E['rawBody'] extends string
+    ? Uint8Array | undefined
+    : undefined;
 export type Query<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
 export type Params<E extends Endpoint> = E['params'] extends z.ZodType ? z.infer<E['params']> : undefined;
 export type Reply<E extends Endpoint> = E['response'] extends z.ZodType

@@ -110,7 +110,9 @@ export const MaskRevision = z.object({
 export type MaskRevision = z.infer<typeof MaskRevision>;
 
 export const AssignableRole = z.object({ id: Id, name: z.string() });
+export type AssignableRole = z.infer<typeof AssignableRole>;
 export const AvailableUser = z.object({ id: Id, name: z.string(), email: z.string() });
+export type AvailableUser = z.infer<typeof AvailableUser>;
 
 /** Reading segmentations: the segmentation pages and the organize view. */
 const READ: readonly Permission[] = ['r:segmentations', 'r:studies:detail', 'r:reviews'];

@@ -1,4 +1,11 @@
-import { hostPrefix, type Body, type Endpoint, type Params, type Query, type Reply } from '@voxa/contracts';
+import {
+  hostPrefix,
+  type Endpoint,
+  type Params,
+  type Query,
+  type Reply,
+  type RequestBody,
+} from '@voxa/contracts';
 import { currentTeamSlug } from './host';
 import { fillPath, queryString } from './request';
 import { clearToken, getToken } from './storage';
@@ -22,7 +29,7 @@ type Part<K extends string, T> = [T] extends [undefined]
 
 export type CallArgs<E extends Endpoint> = Part<'params', Params<E>> &
   Part<'query', Query<E>> &
-  Part<'body', Body<E>> & {
+  Part<'body', RequestBody<E>> & {
     signal?: AbortSignal;
     /** Do not send the browser to /login or /maintenance on 401/503 (logging, background calls). */
     quiet?: boolean;

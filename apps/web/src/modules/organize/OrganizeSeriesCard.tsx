@@ -5,6 +5,7 @@ import { openAnnotator } from '../annotator/openAnnotator';
 import { Slideshow } from '../studies/Slideshow';
 import { MetaList } from './MetaList';
 import { isOpenable, metaEntries, type MetaKeys } from './rules';
+import { SeriesSegmentations } from './segmentations/SeriesSegmentations';
 import { SeriesOrderButtons } from './SeriesOrderButtons';
 
 export interface OrganizeSeriesCardProps {
@@ -29,7 +30,7 @@ const SERIES_META: MetaKeys = [
   ['Columns', 'columns'],
 ];
 
-/** One series: its slideshow, headers, reference toggle, place in its acquisition, move and Open. */
+/** One series: its slideshow, headers, reference toggle, place in its acquisition, move, Open, segmentations. */
 export function OrganizeSeriesCard(props: OrganizeSeriesCardProps) {
   const { series, studyUuid, enabled, moveTargets } = props;
   const name = `Series ${series.series_number ?? '?'}`;
@@ -103,6 +104,7 @@ export function OrganizeSeriesCard(props: OrganizeSeriesCardProps) {
               </Button>
             )}
           </Group>
+          <SeriesSegmentations studyUuid={studyUuid} series={series} seriesName={name} />
         </Stack>
       </Group>
     </Paper>

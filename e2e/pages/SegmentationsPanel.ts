@@ -1,0 +1,93 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The segmentations of one series in the organize panel: create, segments, role boxes, add-user panel. */
+export class SegmentationsPanel {
+  readonly section: Locator;
+  /** The right slide-in panel that adds a user to a role box. */
+  readonly addUserPanel: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly seriesName: string,
+  ) {
+    this.section = page.getByRole('region', { name: `Segmentations of ${seriesName}`, exact: true });
+    this.addUserPanel = page.getByRole('dialog', { name: /^Add user to / });
+  }
+
+  async waitUntilShown(): Promise<void> {
+    await this.section.waitFor();
+  }
+
+  structurePicker(): Locator {
+    return this.page.getByRole('textbox', { name: `Structure for ${this.seriesName}`, exact: true });
+  }
+
+  sharedSwitch(): Locator {
+    return this.page.getByRole('switch', { name: `Shared segmentation on ${this.seriesName}` });
+  }
+
+  createButton(): Locator {
+    return this.section.getByRole('button', { name: 'Create segmentation', exact: true });
+  }
+
+  /** The picker's open dropdown. */
+  options(): Locator {
+    return this.page.getByRole('listbox').getByRole('option');
+  }
+
+  segmentation(structure: string): Locator {
+    return this.section.getByRole('article', { name: `Segmentation ${structure}`, exact: true });
+  }
+
+  async segmentTitles(structure: string): Promise<string[]> {
+    return this.segmentation(structure).getByTestId('segment-title').allInnerTexts();
+  }
+
+  segment(structure: string, title: string): Locator {
+    return this.segmentation(structure)
+      .getByTestId('segment')
+      .filter({ has: this.page.getByTestId('segment-title').getByText(title, { exact: true }) });
+  }
+
+  button(structure: string, name: string): Locator {
+    return this.segmentation(structure).getByRole('button', { name, exact: true });
+  }
+
+  roleBox(structure: string, role: string): Locator {
+    return this.segmentation(structure).getByRole('region', { name: `Role ${role}`, exact: true });
+  }
+
+  async members(structure: string, role: string): Promise<string[]> {
+    return this.roleBox(structure, role).getByTestId('role-member-name').allInnerTexts();
+  }
+
+  /** Texts of the toasts shown since the page loaded (recordToasts), in order. */
+  async toasts(): Promise<string[]> {
+    return this.page.evaluate(() => (globalThis as ToastLog).__toasts ?? []);
+  }
+}
+
+interface ToastLog {
+  __toasts?: string[];
+}
+
+/** Browser code (a string: this package compiles without the DOM's types). */
+const TOAST_RECORDER = `
+  const log = (window.__toasts = []);
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== Node.ELEMENT_NODE) continue;
+        const alerts = node.matches('[role="alert"]') ? [node] : [...node.querySelectorAll('[role="alert"]')];
+        for (const alert of alerts) log.push(alert.textContent.trim());
+      }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+/**
+ * Records the text of every toast (role alert) as it appears, on every page the context loads, so a spec
+ * can assert the whole sequence verbatim even after a toast has closed or while several say the same.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.context().addInitScript({ content: TOAST_RECORDER });
+}

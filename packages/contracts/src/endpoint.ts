@@ -69,6 +69,8 @@ export type RequestBody<E extends Endpoint> = E['body'] extends z.ZodType
     ? Uint8Array | undefined
     : undefined;
 export type Query<E extends Endpoint> = E['query'] extends z.ZodType ? z.infer<E['query']> : undefined;
+/** What a client may send as the query: the schema's input (rbac as 1, say), which the server parses into Query. */
+export type RequestQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
 export type Params<E extends Endpoint> = E['params'] extends z.ZodType ? z.infer<E['params']> : undefined;
 export type Reply<E extends Endpoint> = E['response'] extends z.ZodType
   ? z.infer<E['response']>

@@ -2,9 +2,9 @@ import {
   hostPrefix,
   type Endpoint,
   type Params,
-  type Query,
   type Reply,
   type RequestBody,
+  type RequestQuery,
 } from '@voxa/contracts';
 import { currentTeamSlug } from './host';
 import { fillPath, queryString } from './request';
@@ -28,7 +28,7 @@ type Part<K extends string, T> = [T] extends [undefined]
     : { [P in K]: T };
 
 export type CallArgs<E extends Endpoint> = Part<'params', Params<E>> &
-  Part<'query', Query<E>> &
+  Part<'query', RequestQuery<E>> &
   Part<'body', RequestBody<E>> & {
     signal?: AbortSignal;
     /** Do not send the browser to /login or /maintenance on 401/503 (logging, background calls). */
@@ -59,16 +59,17 @@ async function errorFrom(res: Response): Promise<ApiRequestError> {
   return new ApiRequestError(res.status, message, errors);
 }
 
-/** Calls one contract endpoint under its host's prefix (/api, or /svc for the services host) and returns its parsed answer. */
-export async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Promise<Reply<E>> {
-  const a = (args ?? {}) as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-    signal?: AbortSignal;
-    quiet?: boolean;
-    keepPageOn401?: boolean;
-  };
+interface CallOptions {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+  quiet?: boolean;
+  keepPageOn401?: boolean;
+}
+
+/** Sends one call under its host's prefix (/api, or /svc for the services host); a failure throws. */
+async function send(endpoint: Endpoint, a: CallOptions): Promise<Response> {
   const url = `${hostPrefix(endpoint)}${fillPath(endpoint.path, a.params)}${queryString(a.query)}`;
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -97,8 +98,22 @@ export async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<
     }
     throw error;
   }
+  return res;
+}
+
+/** Calls one contract endpoint and returns its parsed answer. */
+export async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Promise<Reply<E>> {
+  const res = await send(endpoint, (args ?? {}) as CallOptions);
   if (res.status === 204 || endpoint.response === null) return undefined as Reply<E>;
   return (await res.json()) as Reply<E>;
+}
+
+/** Calls an endpoint that answers a file (`binary`) with the app's sign-in, and returns its bytes. */
+export async function callBlob<E extends Endpoint & { binary: string }>(
+  endpoint: E,
+  ...[args]: CallRest<E>
+): Promise<Blob> {
+  return (await send(endpoint, (args ?? {}) as CallOptions)).blob();
 }
 
 function requestBody(endpoint: Endpoint, body: unknown): BodyInit | undefined {

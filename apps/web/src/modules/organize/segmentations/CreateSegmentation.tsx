@@ -1,7 +1,7 @@
-import { Button, Group, Select, Switch } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { groupStructures, searchStructures } from './rules';
-import { useCreateSegmentation, useStructures } from './useSegmentationsApi';
+import { Button, Group, Switch } from '@mantine/core';
+import { useState } from 'react';
+import { StructurePicker } from './StructurePicker';
+import { useCreateSegmentation } from './useSegmentationsApi';
 
 export interface CreateSegmentationProps {
   studyUuid: string;
@@ -14,8 +14,6 @@ export interface CreateSegmentationProps {
 export function CreateSegmentation({ studyUuid, seriesUuid, seriesName }: CreateSegmentationProps) {
   const [structure, setStructure] = useState<string | null>(null);
   const [shared, setShared] = useState(true);
-  const structures = useStructures(true);
-  const groups = useMemo(() => groupStructures(structures.data ?? []), [structures.data]);
   const create = useCreateSegmentation(studyUuid);
 
   const submit = () => {
@@ -25,20 +23,7 @@ export function CreateSegmentation({ studyUuid, seriesUuid, seriesName }: Create
 
   return (
     <Group gap="xs" align="flex-end" data-testid="create-segmentation">
-      <Select
-        size="xs"
-        w={260}
-        label="Structure"
-        aria-label={`Structure for ${seriesName}`}
-        placeholder={structures.isPending ? 'Loading structures' : 'Search a structure'}
-        searchable
-        nothingFoundMessage="No structure found."
-        maxDropdownHeight={320}
-        data={groups}
-        filter={({ search }) => searchStructures(groups, search)}
-        value={structure}
-        onChange={setStructure}
-      />
+      <StructurePicker ariaLabel={`Structure for ${seriesName}`} value={structure} onChange={setStructure} />
       <Switch
         size="sm"
         label="Shared"

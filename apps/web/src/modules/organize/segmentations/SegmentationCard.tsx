@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { Segmentation } from '@voxa/contracts';
+import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { MaskRevisions } from './MaskRevisions';
 import type { RoleBox } from './rules';
 import { RoleBoxes } from './RoleBoxes';
 import { SegmentRow } from './SegmentRow';
@@ -26,6 +28,7 @@ export function SegmentationCard({ studyUuid, segmentation: s, onAddUser }: Segm
   const rename = useRenameSegment(studyUuid);
   const recolor = useRecolorSegment(studyUuid);
   const deleteSegment = useDeleteSegment(studyUuid);
+  const [revisionsOpen, setRevisionsOpen] = useState(false);
   const title = s.structure.title;
 
   return (
@@ -52,15 +55,27 @@ export function SegmentationCard({ studyUuid, segmentation: s, onAddUser }: Segm
               {s.rbac_enabled ? 'Shared' : 'Not shared'}
             </Badge>
           </Group>
-          {s.can.delete && (
-            <ConfirmButton
-              label="Delete segmentation"
-              ariaLabel={`Delete segmentation ${title}`}
-              question={`Delete the segmentation ${title} with its segments and mask?`}
-              loading={remove.isPending}
-              onConfirm={() => remove.mutate(s)}
-            />
-          )}
+          <Group gap={4} wrap="nowrap">
+            {s.mask_revision !== null && (
+              <Button
+                size="xs"
+                variant="subtle"
+                aria-label={`Revisions of ${title}`}
+                onClick={() => setRevisionsOpen(true)}
+              >
+                Revisions
+              </Button>
+            )}
+            {s.can.delete && (
+              <ConfirmButton
+                label="Delete segmentation"
+                ariaLabel={`Delete segmentation ${title}`}
+                question={`Delete the segmentation ${title} with its segments and mask?`}
+                loading={remove.isPending}
+                onConfirm={() => remove.mutate(s)}
+              />
+            )}
+          </Group>
         </Group>
         <Text size="xs" c="dimmed" data-testid="segmentation-meta">
           {s.user_name ?? 'Unknown author'} · {formatDate(s.created_at)}
@@ -100,6 +115,12 @@ export function SegmentationCard({ studyUuid, segmentation: s, onAddUser }: Segm
         </Tooltip>
         <RoleBoxes studyUuid={studyUuid} segmentation={s} onAdd={(box) => onAddUser(s, box)} />
       </Stack>
+      <MaskRevisions
+        studyUuid={studyUuid}
+        segmentation={s}
+        opened={revisionsOpen}
+        onClose={() => setRevisionsOpen(false)}
+      />
     </Paper>
   );
 }

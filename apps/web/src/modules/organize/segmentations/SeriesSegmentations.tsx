@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { OrganizeSeries, Segmentation } from '@voxa/contracts';
 import { useState } from 'react';
 import { useCan } from '../../../app/session/usePermissions';
@@ -6,6 +6,7 @@ import { isOpenable } from '../rules';
 import { useOrganizeStudy } from '../useOrganizeApi';
 import { AddUserDrawer, type AddUserDrawerProps } from './AddUserDrawer';
 import { CreateSegmentation } from './CreateSegmentation';
+import { ImportLabelMap } from './ImportLabelMap';
 import type { RoleBox } from './rules';
 import { SegmentationCard } from './SegmentationCard';
 
@@ -15,7 +16,7 @@ export interface SeriesSegmentationsProps {
   seriesName: string;
 }
 
-/** The segmentations of one series (from the organize answer), creating one, and the add-user panel. */
+/** The segmentations of one series (from the organize answer), creating or importing one, and the add-user panel. */
 export function SeriesSegmentations({ studyUuid, series, seriesName }: SeriesSegmentationsProps) {
   const can = useCan();
   const organize = useOrganizeStudy(studyUuid);
@@ -45,7 +46,10 @@ export function SeriesSegmentations({ studyUuid, series, seriesName }: SeriesSeg
         <SegmentationCard key={s.id} studyUuid={studyUuid} segmentation={s} onAddUser={openPanel} />
       ))}
       {can('r:segmentations') && isOpenable(series) && (
-        <CreateSegmentation studyUuid={studyUuid} seriesUuid={series.uuid} seriesName={seriesName} />
+        <Group gap="md" align="flex-end">
+          <CreateSegmentation studyUuid={studyUuid} seriesUuid={series.uuid} seriesName={seriesName} />
+          <ImportLabelMap studyUuid={studyUuid} seriesUuid={series.uuid} seriesName={seriesName} />
+        </Group>
       )}
       <AddUserDrawer studyUuid={studyUuid} target={target} onClose={() => setTarget(null)} />
     </Stack>

@@ -44,7 +44,7 @@ export function useAvailableUsers(params: AvailableUsersKey | null) {
 }
 
 /** Every change is followed by a fresh organize view and studies list (segment counts), the server's truth. */
-function useRefresh(studyUuid: string) {
+export function useRefresh(studyUuid: string) {
   const client = useQueryClient();
   return () =>
     Promise.all([
@@ -55,7 +55,7 @@ function useRefresh(studyUuid: string) {
 }
 
 /** A mutation that toasts its failure and refreshes the view either way. */
-function useChange<T>(studyUuid: string, mutationFn: (input: T) => Promise<unknown>) {
+export function useChange<T>(studyUuid: string, mutationFn: (input: T) => Promise<unknown>) {
   const onSettled = useRefresh(studyUuid);
   return useMutation({ mutationFn, onError: notifyError, onSettled });
 }

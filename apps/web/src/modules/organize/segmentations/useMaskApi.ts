@@ -1,0 +1,66 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api, type Segmentation } from '@voxa/contracts';
+import { call, callBlob } from '../../../lib/api';
+import { saveFile } from '../../../lib/saveFile';
+import { notifyError, notifySuccess } from '../../../ui/notify';
+import { maskFileName } from './maskRules';
+import { useChange, useRefresh } from './useSegmentationsApi';
+
+const at = (s: Segmentation) => ({ uuid: s.series_uuid, segmentationId: s.id });
+
+export interface ImportInput {
+  seriesUuid: string;
+  file: File;
+  structure: string;
+  rbac: boolean;
+}
+
+/**
+ * POST /svc/v2/import-mask/{uuid}: the file's bytes as they are. A refusal (the server's message, e.g. the
+ * grid mismatch) stays on the mutation for the form to show; nothing was written.
+ */
+export function useImportLabelMap(studyUuid: string) {
+  const onSettled = useRefresh(studyUuid);
+  return useMutation({
+    mutationFn: async (input: ImportInput) =>
+      call(api.masks.import, {
+        params: { uuid: input.seriesUuid },
+        query: { structure: input.structure, rbac: input.rbac ? 1 : 0 },
+        body: new Uint8Array(await input.file.arrayBuffer()),
+      }),
+    onSuccess: () => notifySuccess('Segmentation has been created'),
+    onSettled,
+  });
+}
+
+/** GET /svc/v2/mask/revisions/...: newest first; idle while the list is closed. */
+export function useMaskRevisions(s: Segmentation, enabled: boolean) {
+  return useQuery({
+    // Under 'segmentations', so every change of the panel (remove-segment, restore) refreshes it.
+    queryKey: ['segmentations', 'mask-revisions', s.series_uuid, s.id],
+    enabled,
+    queryFn: ({ signal }) => call(api.masks.revisions, { params: at(s), signal }),
+  });
+}
+
+/** PUT /svc/v2/mask/restore/...: the kept revision written again as the newest. */
+export function useRestoreRevision(studyUuid: string) {
+  return useChange(studyUuid, (input: { segmentation: Segmentation; revision: number }) =>
+    call(api.masks.restore, { params: { ...at(input.segmentation), revision: input.revision } }),
+  );
+}
+
+/** GET /svc/v2/mask/...?revision=N with the app's sign-in, saved as `{slug}-{id}-r{N}.nii.gz`. */
+export function useDownloadRevision() {
+  return useMutation({
+    mutationFn: async (input: { segmentation: Segmentation; revision: number }) => {
+      const s = input.segmentation;
+      const blob = await callBlob(api.masks.download, {
+        params: at(s),
+        query: { revision: input.revision },
+      });
+      saveFile(blob, maskFileName(s.structure.slug, s.id, input.revision));
+    },
+    onError: notifyError,
+  });
+}

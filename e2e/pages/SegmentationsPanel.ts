@@ -61,6 +61,37 @@ export class SegmentationsPanel {
     return this.roleBox(structure, role).getByTestId('role-member-name').allInnerTexts();
   }
 
+  /** The 'Import label map' dialog of this series. */
+  importDialog(): Locator {
+    return this.page.getByRole('dialog', { name: `Import label map for ${this.seriesName}`, exact: true });
+  }
+
+  /** Opens the import dialog and chooses a file, a structure (by search and title) and the shared switch. */
+  async fillImport(file: string, search: string, structure: string): Promise<void> {
+    await this.section.getByRole('button', { name: `Import label map for ${this.seriesName}` }).click();
+    const dialog = this.importDialog();
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    const picker = dialog.getByRole('textbox', { name: `Label map structure for ${this.seriesName}` });
+    await picker.fill(search);
+    await this.options()
+      .filter({ hasText: new RegExp(`^${structure}$`) })
+      .click();
+  }
+
+  /** The revisions panel of a segmentation (opened with its 'Revisions' button). */
+  revisionsPanel(structure: string): Locator {
+    return this.page.getByRole('dialog', { name: `Revisions of ${structure}`, exact: true });
+  }
+
+  /** The listed revisions as `{revision} {reason} {current}` from their data attributes, in order. */
+  async revisions(structure: string): Promise<string[]> {
+    return this.revisionsPanel(structure)
+      .getByTestId('mask-revision')
+      .evaluateAll((rows) =>
+        rows.map((r) => ['revision', 'reason', 'current'].map((k) => r.getAttribute(`data-${k}`)).join(' ')),
+      );
+  }
+
   /** Texts of the toasts shown since the page loaded (recordToasts), in order. */
   async toasts(): Promise<string[]> {
     return this.page.evaluate(() => (globalThis as ToastLog).__toasts ?? []);

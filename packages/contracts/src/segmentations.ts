@@ -314,6 +314,21 @@ export const masks = {
     params: SegmentationParams.extend({ revision: z.coerce.number().int().min(1) }),
     response: MaskRevision,
   }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/v2/mask/save/:uuid/:segmentationId',
+    host: 'services',
+    scope: 'team',
+    anyPermission: READ,
+    summary:
+      'Save a painted mask (.nii or .nii.gz bytes on the series’ grid, values of live segments only) as a ' +
+      'new revision; the segments it holds take that revision. 409 when `base` is no longer the current ' +
+      'revision (errors.revision: the current one): reload, or save again with that base to overwrite',
+    params: SegmentationParams,
+    query: z.strictObject({ base: z.coerce.number().int().min(1) }),
+    rawBody: 'application/octet-stream',
+    response: MaskRevision,
+  }),
   import: endpoint({
     method: 'POST',
     path: '/v2/import-mask/:uuid',

@@ -5,6 +5,7 @@ import { route } from '../../http/route';
 import * as assignments from './assignments';
 import { listSegmentations } from './list';
 import { importMask } from './mask-import';
+import { saveMask } from './mask-save';
 import * as masks from './masks';
 import { assignableRoles } from './present';
 import * as segmentations from './service';
@@ -64,7 +65,10 @@ export function maskRoutes(svc: FastifyInstance, deps: Deps): void {
   );
   route(svc, api.masks.download, async ({ ctx, params, query, reply }) => {
     const file = await masks.maskFile(deps, ctx, { ...params, revision: query.revision });
-    reply.header('content-disposition', `attachment; filename="mask-${file.revision}.nii.gz"`);
+    reply
+      .header('content-disposition', `attachment; filename="mask-${file.revision}.nii.gz"`)
+      // The annotator saves over the revision it loaded (`base`).
+      .header('x-mask-revision', String(file.revision));
     return file.stream;
   });
   route(
@@ -72,6 +76,12 @@ export function maskRoutes(svc: FastifyInstance, deps: Deps): void {
     api.masks.import,
     async ({ ctx, params, query, body }) => importMask(deps, ctx, params.uuid, query, body),
     // The label map's bytes (gzipped or not) up to the configured limit; JSON bodies keep BODY_LIMIT.
+    { bodyLimit: deps.config.MASK_IMPORT_MAX_BYTES },
+  );
+  route(
+    svc,
+    api.masks.save,
+    async ({ ctx, params, query, body }) => saveMask(deps, ctx, { ...params, base: query.base }, body),
     { bodyLimit: deps.config.MASK_IMPORT_MAX_BYTES },
   );
 }

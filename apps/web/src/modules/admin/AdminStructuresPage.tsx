@@ -70,7 +70,7 @@ export function AdminStructuresPage() {
         <DataState error={structures.error} />
       ) : shown.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" data-testid="structures-empty">
-          No structures match this search.
+          {filter.search || filter.category ? 'No structures match this search.' : 'No structures yet.'}
         </Text>
       ) : (
         <DataTable

@@ -42,7 +42,7 @@ export function StructuresPage() {
         <DataState error={structures.error} />
       ) : shown.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" data-testid="structures-empty">
-          No structures match this search.
+          {filter.search || filter.category ? 'No structures match this search.' : 'No structures yet.'}
         </Text>
       ) : (
         <>

@@ -171,11 +171,16 @@ describe.skipIf(e2eSkipReason())('structures and segmentations pages, end to end
     await screenshot(page, 'segmentations-assigned');
     await list.assignedToMe.click({ force: true });
     await expect.poll(() => list.ids()).toEqual([other.id, shared.id]);
+    await page.getByRole('textbox', { name: 'Structure' }).click();
+    await page.getByRole('option', { name: 'Hepatic lesion (hepatic-lesion)', exact: true }).click();
+    await page.waitForURL(/structure=hepatic-lesion/);
+    await expect.poll(() => list.ids()).toEqual([other.id]);
   });
 
   it('shows a segmentation’s segments, deleted ones too; the assigned member renames one', async () => {
     const { page } = member;
     const list = new SegmentationsPages(page);
+    await list.open(teamUrl());
     await list.row(shared.id).getByTestId('segmentation-segments').click();
     await page.waitForURL(`${teamUrl()}/segments/${shared.id}`);
     await list.segmentsPage.waitFor();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import * as assignments from './assignments';
+import { segmentationDetail } from './detail';
 import { listSegmentations } from './list';
 import { importMask } from './mask-import';
 import { saveMask } from './mask-save';
@@ -25,6 +26,9 @@ export function segmentationRoutes(app: FastifyInstance, deps: Deps): void {
     assignments.removeUser(db, ctx, params),
   );
   route(app, api.segmentations.list, async ({ ctx, query }) => listSegmentations(db, ctx, query));
+  route(app, api.segmentations.detail, async ({ ctx, params }) =>
+    segmentationDetail(db, ctx, params.segmentationId),
+  );
   route(app, api.segmentations.create, async ({ ctx, params, body }) =>
     segmentations.createSegmentation(db, ctx, params.uuid, body),
   );

@@ -78,6 +78,7 @@ export async function download(u: Uploader, apiPath: string, who: { token: strin
   return {
     status: res.status,
     type: res.headers.get('content-type'),
+    revision: res.headers.get('x-mask-revision'),
     bytes: Buffer.from(await res.arrayBuffer()),
   };
 }

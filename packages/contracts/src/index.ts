@@ -9,7 +9,7 @@ import { organize } from './organize';
 import { recognition } from './recognition';
 import { reference } from './reference';
 import { masks, segmentations } from './segmentations';
-import { structures } from './structures';
+import { adminStructures, structures } from './structures';
 import { studies } from './studies';
 import { admin, invitations, logs, roles, teams } from './teams';
 import { upload } from './upload';
@@ -58,6 +58,7 @@ export const api = {
   upload,
   archives,
   structures,
+  adminStructures,
   segmentations,
   masks,
   annotator,

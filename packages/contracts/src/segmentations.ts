@@ -99,6 +99,10 @@ export const SegmentationListItem = Segmentation.extend({
 });
 export type SegmentationListItem = z.infer<typeof SegmentationListItem>;
 
+/** One segmentation with where it lives and its soft-deleted segments too (the /segments page). */
+export const SegmentationDetail = SegmentationListItem.extend({ deleted_segments: z.array(Segment) });
+export type SegmentationDetail = z.infer<typeof SegmentationDetail>;
+
 export const MaskRevision = z.object({
   revision: z.number().int(),
   reason: z.enum(['create', 'import', 'remove-segment', 'restore', 'paint']),
@@ -121,10 +125,10 @@ const SeriesParams = z.strictObject({ uuid: z.string().uuid() });
 const SegmentationParams = z.strictObject({ uuid: z.string().uuid(), segmentationId: Id });
 const SegmentParams = SegmentationParams.extend({ segmentId: Id });
 const SegmentTitle = z.string().trim().min(1).max(SEGMENT_TITLE_MAX);
-/** rbac comes as 1/0 (the spec's rbac=1) or a boolean. */
+/** rbac comes as 1/0 (the spec's rbac=1) or a boolean; in a query string as '1'/'0' or 'true'/'false'. */
 const Flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1'])])
-  .transform((v) => v === true || v === 1 || v === '1');
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
 export const segmentations = {
   assignableRoles: endpoint({
@@ -192,6 +196,15 @@ export const segmentations = {
       per_page: z.number().int(),
       current_page: z.number().int(),
     }),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/segmentations/:segmentationId',
+    scope: 'team',
+    anyPermission: READ,
+    summary: 'One segmentation by id, with where it lives and its deleted segments',
+    params: z.strictObject({ segmentationId: Id }),
+    response: SegmentationDetail,
   }),
   create: endpoint({
     method: 'POST',
@@ -312,6 +325,21 @@ export const masks = {
     anyPermission: READ,
     summary: 'Write a kept revision again as the newest one',
     params: SegmentationParams.extend({ revision: z.coerce.number().int().min(1) }),
+    response: MaskRevision,
+  }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/v2/mask/save/:uuid/:segmentationId',
+    host: 'services',
+    scope: 'team',
+    anyPermission: READ,
+    summary:
+      'Save a painted mask (.nii or .nii.gz bytes on the series’ grid, values of live segments only) as a ' +
+      'new revision; the segments it holds take that revision. 409 when `base` is no longer the current ' +
+      'revision (errors.revision: the current one): reload, or save again with that base to overwrite',
+    params: SegmentationParams,
+    query: z.strictObject({ base: z.coerce.number().int().min(1) }),
+    rawBody: 'application/octet-stream',
     response: MaskRevision,
   }),
   import: endpoint({

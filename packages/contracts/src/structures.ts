@@ -3,8 +3,11 @@ import { Id, Timestamp } from './common';
 import { endpoint } from './endpoint';
 import type { Permission } from './permissions';
 
-/** Body-part category as a structure carries it (teams-and-account.md 3, Structure: category {id, title}). */
-export const StructureCategoryRef = z.object({ id: Id, title: z.string() });
+/**
+ * Body-part category as a structure carries it (teams-and-account.md 3, Structure: category {id, title});
+ * with its slug too, the key `GET /structures/categories` and the filters use.
+ */
+export const StructureCategoryRef = z.object({ id: Id, title: z.string(), slug: z.string() });
 
 /**
  * An anatomical structure (teams-and-account.md 3): global (team_id null) or the team's own. Seeded ones
@@ -19,6 +22,8 @@ export const Structure = z.object({
   category: StructureCategoryRef.nullable(),
   team_id: Id.nullable(),
   read_only: z.boolean(),
+  /** Seeded by a migration (a TotalSegmentator class or class map): its slug and label values never change. */
+  seeded: z.boolean(),
   created_at: Timestamp,
 });
 export type Structure = z.infer<typeof Structure>;
@@ -34,11 +39,42 @@ export const StructureSlug = z
   .min(1)
   .max(64)
   .regex(/^[a-z0-9][a-z0-9_-]*$/, 'Use lower-case letters, digits, - and _.');
+const StructureTitle = z.string().trim().min(1).max(STRUCTURE_TITLE_MAX);
+/** A body-part category by its slug, as `GET /structures/categories` lists them; null for none. */
+const CategorySlug = z.string().trim().min(1).max(64).nullable();
 export const NewStructure = z.strictObject({
-  title: z.string().trim().min(1).max(STRUCTURE_TITLE_MAX),
+  title: StructureTitle,
   slug: StructureSlug.optional(),
   category_id: Id.nullable().optional(),
+  category: CategorySlug.optional(),
 });
+export type NewStructure = z.infer<typeof NewStructure>;
+
+/** What changes on a structure: title and category; the slug stays, since pages and imports name it. */
+export const StructureChanges = z.strictObject({
+  title: StructureTitle.optional(),
+  category_id: Id.nullable().optional(),
+  category: CategorySlug.optional(),
+});
+export type StructureChanges = z.infer<typeof StructureChanges>;
+
+/** An administrator may also rename a global structure's slug, unless it is seeded. */
+export const AdminStructureChanges = StructureChanges.extend({ slug: StructureSlug.optional() });
+export type AdminStructureChanges = z.infer<typeof AdminStructureChanges>;
+
+/** A global structure as administrators manage it: how many segmentations (of any team) name it. */
+export const AdminStructure = Structure.extend({ used_by: z.number().int() });
+export type AdminStructure = z.infer<typeof AdminStructure>;
+
+export const STRUCTURE_IN_USE = 'This structure is used by a segmentation.';
+export const STRUCTURE_SEEDED = 'A seeded structure stays in the catalogue and keeps its slug.';
+
+const StructureFilter = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(64).optional(),
+});
+const SlugParams = z.strictObject({ slug: StructureSlug });
+const AdminParams = z.strictObject({ structureId: Id });
 
 /** Structures are read wherever segmentations are made; the Structures page changes the team's own. */
 const READ_STRUCTURES: readonly Permission[] = ['r:structures', 'r:segmentations', 'r:studies:detail'];
@@ -50,10 +86,7 @@ export const structures = {
     scope: 'team',
     anyPermission: READ_STRUCTURES,
     summary: 'The global catalogue and the team’s own structures, by title; search and category filter',
-    query: z.strictObject({
-      search: z.string().trim().max(100).optional(),
-      category: z.string().trim().max(64).optional(),
-    }),
+    query: StructureFilter,
     response: z.array(Structure),
   }),
   detail: endpoint({
@@ -62,7 +95,7 @@ export const structures = {
     scope: 'team',
     anyPermission: READ_STRUCTURES,
     summary: 'One structure by slug (the team’s own first), with its classes',
-    params: z.strictObject({ slug: StructureSlug }),
+    params: SlugParams,
     response: StructureDetail,
   }),
   create: endpoint({
@@ -74,5 +107,64 @@ export const structures = {
     body: NewStructure,
     response: StructureDetail,
     status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/structures/:slug',
+    scope: 'team',
+    permissions: ['r:structures'],
+    summary: 'Change the title or category of a structure of the team’s own; the catalogue’s answer 403',
+    params: SlugParams,
+    body: StructureChanges,
+    response: StructureDetail,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/structures/:slug',
+    scope: 'team',
+    permissions: ['r:structures'],
+    summary: 'Delete a structure of the team’s own; one a segmentation names answers 409',
+    params: SlugParams,
+    response: null,
+    status: 204,
+  }),
+};
+
+/** The global catalogue, for administrators (/admin/structures-x). */
+export const adminStructures = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/structures',
+    scope: 'admin',
+    summary: 'The global structures, by title; search and category filter',
+    query: StructureFilter,
+    response: z.array(AdminStructure),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/structures',
+    scope: 'admin',
+    summary: 'Add a global structure; a slug any structure already has answers 409',
+    body: NewStructure,
+    response: AdminStructure,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/admin/structures/:structureId',
+    scope: 'admin',
+    summary: 'Change a global structure: title and category, and the slug unless it is seeded',
+    params: AdminParams,
+    body: AdminStructureChanges,
+    response: AdminStructure,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/admin/structures/:structureId',
+    scope: 'admin',
+    summary: 'Delete a global structure; a seeded one, or one a segmentation names, answers 409',
+    params: AdminParams,
+    response: null,
+    status: 204,
   }),
 };

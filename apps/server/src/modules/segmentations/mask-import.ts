@@ -20,7 +20,7 @@ export const NO_FILE = 'Send the label map’s .nii or .nii.gz bytes as the body
 export const BAD_GZIP = 'The .nii.gz file could not be decompressed.';
 
 /** The .nii bytes of the body, inflated when gzipped, never past `limit` bytes (413). */
-async function niiBytes(body: unknown, limit: number): Promise<Uint8Array> {
+export async function niiBytes(body: unknown, limit: number): Promise<Uint8Array> {
   if (!(body instanceof Uint8Array) || body.byteLength === 0) throw badRequest(NO_FILE);
   if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
   try {

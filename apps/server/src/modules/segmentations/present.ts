@@ -51,7 +51,7 @@ export function segmentationsFrom(db: Db, teamId: number) {
     .where('segmentations.team_id', '=', teamId);
 }
 
-type SegmentationsFrom = ReturnType<typeof segmentationsFrom>;
+export type SegmentationsFrom = ReturnType<typeof segmentationsFrom>;
 
 /** The columns a presented segmentation is made of. */
 export function segmentationColumns<Q extends SegmentationsFrom>(query: Q) {
@@ -69,6 +69,7 @@ export function segmentationColumns<Q extends SegmentationsFrom>(query: Q) {
     'structures.slug as structure_slug',
     'structure_categories.id as category_id',
     'structure_categories.title as category_title',
+    'structure_categories.slug as category_slug',
     'users.name as user_name',
   ]);
 }
@@ -122,9 +123,9 @@ export async function presentSegmentations(
         title: row.structure_title,
         slug: row.structure_slug,
         category:
-          row.category_id === null || row.category_title === null
+          row.category_id === null || row.category_title === null || row.category_slug === null
             ? null
-            : { id: row.category_id, title: row.category_title },
+            : { id: row.category_id, title: row.category_title, slug: row.category_slug },
       },
       user_name: row.user_name,
       created_at: iso(row.created_at),

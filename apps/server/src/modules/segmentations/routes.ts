@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import * as assignments from './assignments';
+import { segmentationDetail } from './detail';
 import { listSegmentations } from './list';
 import { importMask } from './mask-import';
+import { saveMask } from './mask-save';
 import * as masks from './masks';
 import { assignableRoles } from './present';
 import * as segmentations from './service';
@@ -24,6 +26,9 @@ export function segmentationRoutes(app: FastifyInstance, deps: Deps): void {
     assignments.removeUser(db, ctx, params),
   );
   route(app, api.segmentations.list, async ({ ctx, query }) => listSegmentations(db, ctx, query));
+  route(app, api.segmentations.detail, async ({ ctx, params }) =>
+    segmentationDetail(db, ctx, params.segmentationId),
+  );
   route(app, api.segmentations.create, async ({ ctx, params, body }) =>
     segmentations.createSegmentation(db, ctx, params.uuid, body),
   );
@@ -64,7 +69,10 @@ export function maskRoutes(svc: FastifyInstance, deps: Deps): void {
   );
   route(svc, api.masks.download, async ({ ctx, params, query, reply }) => {
     const file = await masks.maskFile(deps, ctx, { ...params, revision: query.revision });
-    reply.header('content-disposition', `attachment; filename="mask-${file.revision}.nii.gz"`);
+    reply
+      .header('content-disposition', `attachment; filename="mask-${file.revision}.nii.gz"`)
+      // The annotator saves over the revision it loaded (`base`).
+      .header('x-mask-revision', String(file.revision));
     return file.stream;
   });
   route(
@@ -72,6 +80,12 @@ export function maskRoutes(svc: FastifyInstance, deps: Deps): void {
     api.masks.import,
     async ({ ctx, params, query, body }) => importMask(deps, ctx, params.uuid, query, body),
     // The label map's bytes (gzipped or not) up to the configured limit; JSON bodies keep BODY_LIMIT.
+    { bodyLimit: deps.config.MASK_IMPORT_MAX_BYTES },
+  );
+  route(
+    svc,
+    api.masks.save,
+    async ({ ctx, params, query, body }) => saveMask(deps, ctx, { ...params, base: query.base }, body),
     { bodyLimit: deps.config.MASK_IMPORT_MAX_BYTES },
   );
 }

@@ -266,6 +266,9 @@ describe('GET /segmentations', () => {
     const assigned = await list(listAnnotator, '?assigned=1');
     expect(assigned.body).toMatchObject({ total: 1, data: [{ id: mine.id, can: { edit: true } }] });
     expect((await list(listOwner, '?assigned=1')).body.total).toBe(0);
+    // The web client sends the flag as a boolean: 'true' in the query string.
+    expect((await list(listAnnotator, '?assigned=true')).body.total).toBe(1);
+    expect((await list(listAnnotator, '?assigned=false')).body.total).toBeGreaterThan(1);
     expect((await list(listOwner, '?structure=no-such')).body).toMatchObject({ total: 0, data: [] });
   });
 

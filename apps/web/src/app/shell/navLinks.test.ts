@@ -27,6 +27,14 @@ describe('visibleLinks', () => {
       'Studies',
     ]);
   });
+  it('shows Structures and Segmentations in a team with their permissions', () => {
+    expect(labels(true, holding('r:dashboard', 'r:structures', 'r:segmentations'))).toEqual([
+      'Dashboard',
+      'Structures',
+      'Segmentations',
+    ]);
+    expect(labels(false, holding('r:structures', 'r:segmentations'))).toEqual(['Dashboard']);
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

@@ -15,8 +15,7 @@ export interface NavLinkItem {
 }
 
 /**
- * The sidebar links of spec section 2.3 whose pages exist. The others (Structures,
- * Segmentations, Reviews, AI…, XR…, Pipelines, Flows, API Users, Log sessions) join this list, in the
+ * The sidebar links of spec section 2.3 whose pages exist. The others (Reviews, AI…, XR…, Pipelines, Flows, API Users, Log sessions) join this list, in the
  * spec's order, together with their pages, so no link ever leads to a 404.
  */
 export const NAV_LINKS: readonly NavLinkItem[] = [
@@ -30,6 +29,8 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   },
   { label: 'Upload history', to: '/uploads', permission: 'admin', area: 'team' },
   { label: 'Studies', to: '/studies-v2', permission: 'r:studies', area: 'team' },
+  { label: 'Structures', to: '/structures', permission: 'r:structures', area: 'team' },
+  { label: 'Segmentations', to: '/segmentations', permission: 'r:segmentations', area: 'team' },
   { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },
   { label: 'Invitations', to: '/admin/invitations', permission: 'r:invitations', area: 'admin' },

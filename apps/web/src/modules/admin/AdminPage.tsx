@@ -26,6 +26,12 @@ const SECTIONS: { to: string; title: string; text: string; permission: Permissio
     permission: 'r:permissions',
   },
   {
+    to: '/admin/structures-x',
+    title: 'Structures',
+    text: 'The global structure catalogue every team reads.',
+    permission: 'admin',
+  },
+  {
     to: '/user-switch',
     title: 'Act as a user',
     text: 'See Voxa as another user sees it.',

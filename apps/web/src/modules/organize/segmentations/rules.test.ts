@@ -8,8 +8,8 @@ import {
   searchStructures,
 } from './rules';
 
-const abdomen = { id: 1, title: 'Abdomen' };
-const head = { id: 2, title: 'Head' };
+const abdomen = { id: 1, title: 'Abdomen', slug: 'abdomen' };
+const head = { id: 2, title: 'Head', slug: 'head' };
 const structures = [
   { slug: 'liver', title: 'Liver', category: abdomen },
   { slug: 'brain', title: 'Brain', category: head },

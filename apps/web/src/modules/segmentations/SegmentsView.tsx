@@ -3,12 +3,10 @@ import type { SegmentationDetail } from '@voxa/contracts';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { DataTable } from '../../ui/DataTable';
-import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { organizePath } from '../studies/paths';
 import { SegmentRow } from './SegmentRow';
 import { segmentRows, seriesLabel } from './segmentRows';
-import { SEGMENT_TOASTS } from './segmentToasts';
 import { useSegmentChanges } from './useSegmentationsApi';
 
 const COLUMNS = ['Value', 'Colour', 'Title', 'Revision', 'State', ''];
@@ -28,15 +26,7 @@ export function SegmentsView({ segmentation: s }: SegmentsViewProps) {
         title={`${s.structure.title} · segments`}
         actions={
           editable && (
-            <Button
-              loading={changes.add.isPending}
-              onClick={() =>
-                changes.add.mutate(undefined, {
-                  onSuccess: () => notifySuccess(SEGMENT_TOASTS.created),
-                  onError: notifyError,
-                })
-              }
-            >
+            <Button loading={changes.add.isPending} onClick={() => changes.add.mutate()}>
               Add segment
             </Button>
           )
@@ -63,24 +53,9 @@ export function SegmentsView({ segmentation: s }: SegmentsViewProps) {
             key={`${segment.id}:${segment.title}:${segment.color}`}
             segment={segment}
             editable={editable}
-            onRename={(name) =>
-              changes.rename.mutate(
-                { segmentId: segment.id, name },
-                { onSuccess: () => notifySuccess(SEGMENT_TOASTS.renamed(segment.id)), onError: notifyError },
-              )
-            }
-            onRecolor={(color) =>
-              changes.recolor.mutate(
-                { segmentId: segment.id, color },
-                { onSuccess: () => notifySuccess(SEGMENT_TOASTS.recoloured), onError: notifyError },
-              )
-            }
-            onDelete={() =>
-              changes.remove.mutate(segment.id, {
-                onSuccess: () => notifySuccess(SEGMENT_TOASTS.deleted),
-                onError: notifyError,
-              })
-            }
+            onRename={(name) => changes.rename.mutate({ segment, name })}
+            onRecolor={(color) => changes.recolor.mutate({ segment, color })}
+            onDelete={() => changes.remove.mutate(segment)}
           />
         ))}
       </DataTable>

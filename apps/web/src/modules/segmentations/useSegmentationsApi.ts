@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type SegmentationDetail } from '@voxa/contracts';
+import { api, type Segment } from '@voxa/contracts';
 import { call } from '../../lib/api';
+import { notifyError } from '../../ui/notify';
+import { segmentChanges, type SegmentationTarget } from './segmentChanges';
 import { segmentationsApiQuery, type SegmentationsQuery } from './segmentationsQuery';
 
 const KEY = ['segmentations'] as const;
@@ -23,38 +25,25 @@ export function useSegmentation(id: number | null) {
   });
 }
 
-type Target = Pick<SegmentationDetail, 'id' | 'series_uuid'>;
-const at = (s: Target) => ({ uuid: s.series_uuid, segmentationId: s.id });
-
 /** Add, rename, recolour and delete segments of one segmentation; each refreshes the segmentation queries. */
-export function useSegmentChanges(segmentation: Target) {
+export function useSegmentChanges(segmentation: SegmentationTarget) {
   const client = useQueryClient();
-  const onSettled = () => client.invalidateQueries({ queryKey: KEY });
+  const options = { onError: notifyError, onSettled: () => client.invalidateQueries({ queryKey: KEY }) };
   return {
-    add: useMutation({
-      mutationFn: () => call(api.segmentations.createSegment, { params: at(segmentation), body: null }),
-      onSettled,
-    }),
+    add: useMutation({ mutationFn: () => segmentChanges.add(segmentation), ...options }),
     rename: useMutation({
-      mutationFn: (v: { segmentId: number; name: string }) =>
-        call(api.segmentations.renameSegment, {
-          params: { ...at(segmentation), segmentId: v.segmentId },
-          body: { name: v.name },
-        }),
-      onSettled,
+      mutationFn: (v: { segment: Segment; name: string }) =>
+        segmentChanges.rename(segmentation, v.segment, v.name),
+      ...options,
     }),
     recolor: useMutation({
-      mutationFn: (v: { segmentId: number; color: string }) =>
-        call(api.segmentations.recolorSegment, {
-          params: { ...at(segmentation), segmentId: v.segmentId },
-          body: { color: v.color },
-        }),
-      onSettled,
+      mutationFn: (v: { segment: Segment; color: string }) =>
+        segmentChanges.recolor(segmentation, v.segment, v.color),
+      ...options,
     }),
     remove: useMutation({
-      mutationFn: (segmentId: number) =>
-        call(api.segmentations.deleteSegment, { params: { ...at(segmentation), segmentId } }),
-      onSettled,
+      mutationFn: (segment: Segment) => segmentChanges.remove(segmentation, segment),
+      ...options,
     }),
   };
 }

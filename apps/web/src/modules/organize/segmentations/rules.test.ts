@@ -1,12 +1,6 @@
 import type { SegmentationUser } from '@voxa/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  groupStructures,
-  noAvailableUserMessage,
-  removesMaskValue,
-  roleBoxes,
-  searchStructures,
-} from './rules';
+import { groupStructures, noAvailableUserMessage, roleBoxes, searchStructures } from './rules';
 
 const abdomen = { id: 1, title: 'Abdomen', slug: 'abdomen' };
 const head = { id: 2, title: 'Head', slug: 'head' };
@@ -95,10 +89,5 @@ describe('messages and segment rules', () => {
     expect(noAvailableUserMessage('Annotator', 'Seg Lab')).toBe(
       'No Annotator user in the team Seg Lab is assigned or you assigned all available',
     );
-  });
-
-  it('removes the mask value only once a revision holds the segment', () => {
-    expect(removesMaskValue({ revision: 0 })).toBe(false);
-    expect(removesMaskValue({ revision: 1 })).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { AssignableRole, Segment, SegmentationUser, Structure } from '@voxa/contracts';
+import type { AssignableRole, SegmentationUser, Structure } from '@voxa/contracts';
 
 /** One category of the structure picker: Mantine's option group shape. */
 export interface StructureGroup {
@@ -69,9 +69,4 @@ export function roleBoxes(
 /** teams-and-account.md 8: the text when a role box has nobody left to offer (verbatim). */
 export function noAvailableUserMessage(role: string, team: string): string {
   return `No ${role} user in the team ${team} is assigned or you assigned all available`;
-}
-
-/** teams-and-account.md 4: a deleted segment's value also leaves the mask once a revision holds it. */
-export function removesMaskValue(segment: Pick<Segment, 'revision'>): boolean {
-  return segment.revision > 0;
 }

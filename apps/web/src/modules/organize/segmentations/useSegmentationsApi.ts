@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { STUDIES_KEY } from '../../studies/useStudiesApi';
 import { organizeKey } from '../useOrganizeApi';
-import { removesMaskValue } from './rules';
+import { segmentChanges } from '../../segmentations/segmentChanges';
 
 /** GET /structures: the catalogue and the team's own, with their categories (the picker groups by them). */
 export function useStructures(enabled: boolean) {
@@ -81,48 +81,26 @@ export function useRemoveSegmentation(studyUuid: string) {
   });
 }
 
-const at = (s: Segmentation) => ({ uuid: s.series_uuid, segmentationId: s.id });
-
 export function useCreateSegment(studyUuid: string) {
-  return useChange(studyUuid, async (s: Segmentation) => {
-    await call(api.segmentations.createSegment, { params: at(s), body: {} });
-    notifySuccess('Segment has been create');
-  });
+  return useChange(studyUuid, (s: Segmentation) => segmentChanges.add(s));
 }
 
 export function useRenameSegment(studyUuid: string) {
-  return useChange(
-    studyUuid,
-    async (input: { segmentation: Segmentation; segment: Segment; name: string }) => {
-      const params = { ...at(input.segmentation), segmentId: input.segment.id };
-      await call(api.segmentations.renameSegment, { params, body: { name: input.name } });
-      notifySuccess(`Segment #${input.segment.id} has been renamed`);
-    },
+  return useChange(studyUuid, (input: { segmentation: Segmentation; segment: Segment; name: string }) =>
+    segmentChanges.rename(input.segmentation, input.segment, input.name),
   );
 }
 
 export function useRecolorSegment(studyUuid: string) {
-  return useChange(
-    studyUuid,
-    async (input: { segmentation: Segmentation; segment: Segment; color: string }) => {
-      const params = { ...at(input.segmentation), segmentId: input.segment.id };
-      await call(api.segmentations.recolorSegment, { params, body: { color: input.color } });
-      notifySuccess('Color has been updated');
-    },
+  return useChange(studyUuid, (input: { segmentation: Segmentation; segment: Segment; color: string }) =>
+    segmentChanges.recolor(input.segmentation, input.segment, input.color),
   );
 }
 
-/** PUT .../segment/delete, then, when a mask revision holds the segment, PUT /svc/v2/mask/remove-segment. */
 export function useDeleteSegment(studyUuid: string) {
-  return useChange(studyUuid, async (input: { segmentation: Segmentation; segment: Segment }) => {
-    const params = { ...at(input.segmentation), segmentId: input.segment.id };
-    await call(api.segmentations.deleteSegment, { params });
-    notifySuccess('Segment has been deleted');
-    if (removesMaskValue(input.segment))
-      await call(api.masks.removeSegment, {
-        params: { ...at(input.segmentation), value: input.segment.value },
-      });
-  });
+  return useChange(studyUuid, (input: { segmentation: Segmentation; segment: Segment }) =>
+    segmentChanges.remove(input.segmentation, input.segment),
+  );
 }
 
 export function useAddUser(studyUuid: string) {

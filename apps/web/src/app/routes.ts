@@ -204,6 +204,7 @@ export const ROUTES: PageRoute[] = [
     layout: 'app',
     guards: withPermission,
     permissions: ['r:transfer-functions'],
+    deniedMessage: MESSAGES.notAuthorized,
     needsTeam: true,
     title: 'Transfer functions',
     load: () =>

@@ -21,7 +21,12 @@ export function ColormapEditor({ points, onChange, error }: ColormapEditorProps)
       <Text size="sm" fw={500}>
         Control points
       </Text>
-      <GradientPreview colormap={pointsToColormap(points)} height={28} label="Colour map preview" />
+      <GradientPreview
+        colormap={pointsToColormap(points)}
+        height={28}
+        label="Colour map preview"
+        withOpacity
+      />
       {points.map((point, index) => (
         <Group key={index} gap="xs" align="flex-end" wrap="nowrap" data-testid="colormap-point">
           <NumberInput

@@ -7,6 +7,8 @@ export interface GradientPreviewProps {
   colormap: Colormap;
   height: number;
   label: string;
+  /** Show the opacity (over a checkerboard), or the colours alone, as a volume's slices show them. */
+  withOpacity: boolean;
 }
 
 /** Transparency shows as a checkerboard behind the colours, as colour-table editors draw it. */
@@ -16,15 +18,17 @@ const CHECKERBOARD = 'repeating-conic-gradient(#d0d0d0 0% 25%, #ffffff 0% 50%) 0
  * The colour map's 256 entries drawn one pixel each and stretched to the bar's width: the same table the
  * viewer uses (colormapLut follows NiiVue), so what this shows is what a volume gets.
  */
-export function GradientPreview({ colormap, height, label }: GradientPreviewProps) {
+export function GradientPreview({ colormap, height, label, withOpacity }: GradientPreviewProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
     if (!context) return;
-    context.putImageData(new ImageData(colormapLut(colormap), LUT_ENTRIES, 1), 0, 0);
-  }, [colormap]);
+    const lut = colormapLut(colormap);
+    if (!withOpacity) for (let i = 3; i < lut.length; i += 4) lut[i] = 255;
+    context.putImageData(new ImageData(lut, LUT_ENTRIES, 1), 0, 0);
+  }, [colormap, withOpacity]);
   return (
-    <Box style={{ background: CHECKERBOARD, borderRadius: 4, lineHeight: 0 }}>
+    <Box style={{ background: withOpacity ? CHECKERBOARD : undefined, borderRadius: 4, lineHeight: 0 }}>
       <canvas
         ref={canvas}
         width={LUT_ENTRIES}

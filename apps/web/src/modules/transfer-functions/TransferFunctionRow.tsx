@@ -29,7 +29,12 @@ export function TransferFunctionRow({ tf, canChange, onEdit, onDelete }: Transfe
           </Text>
         ) : (
           <Box w={160}>
-            <GradientPreview colormap={tf.colormap} height={14} label={`${tf.name} colours`} />
+            <GradientPreview
+              colormap={tf.colormap}
+              height={14}
+              label={`${tf.name} colours`}
+              withOpacity={false}
+            />
           </Box>
         )}
       </Table.Td>

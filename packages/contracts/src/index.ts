@@ -12,6 +12,7 @@ import { masks, segmentations } from './segmentations';
 import { adminStructures, structures } from './structures';
 import { studies } from './studies';
 import { admin, invitations, logs, roles, teams } from './teams';
+import { transferFunctions } from './transfer-functions';
 import { upload } from './upload';
 
 export * from './accounts';
@@ -38,6 +39,7 @@ export * from './structures';
 export * from './studies';
 export * from './study-code';
 export * from './teams';
+export * from './transfer-functions';
 export * from './upload';
 
 /** Every API endpoint, by area. Server routes, the web client and the OpenAPI document come from here. */
@@ -62,6 +64,7 @@ export const api = {
   segmentations,
   masks,
   annotator,
+  transferFunctions,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -36,3 +36,4 @@ export * from './pixels/slice-source';
 export * from './pixels/preview-size';
 export * from './convert/dcm2niix';
 export * from './labels';
+export * from './colormap/lut';

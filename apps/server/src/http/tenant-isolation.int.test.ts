@@ -73,6 +73,8 @@ interface Sample {
   foreignQuery?: Record<string, string>;
 }
 
+const isolationWindow = { kind: 'window', name: 'Isolation', window: { width: 400, center: 40 } };
+
 const samples: Record<string, (f: Fixtures) => Sample> = {
   'POST /teams': () => ({ body: { title: 'Unverified', slug: 'unverified-team' } }),
   'GET /teams/check-slug': () => ({ query: { slug: 'some-slug' } }),
@@ -264,6 +266,10 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /annotator/segment/change-color/:uuid/:segmentationId/:segmentId': () => ({
     body: { color: '#123456' },
   }),
+  'GET /transfer-functions': () => ({ query: { kind: 'window' } }),
+  'POST /transfer-functions': () => ({ body: isolationWindow }),
+  'PUT /transfer-functions/:transferFunctionId': () => ({ body: isolationWindow }),
+  'DELETE /transfer-functions/:transferFunctionId': () => ({}),
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
@@ -372,6 +378,19 @@ beforeAll(async () => {
   const segmentationB = await buildSegmentation(t, b, seriesB, { structure, user: ownerB, rbac: true });
   const [segmentA] = await buildSegments(t, a, segmentationA, 1);
   const [segmentB] = await buildSegments(t, b, segmentationB, 1);
+  const [transferFunctionA, transferFunctionB] = await t.db
+    .insertInto('transfer_functions')
+    .values(
+      [a.id, b.id].map((team_id) => ({
+        team_id,
+        name: 'Own',
+        kind: 'window' as const,
+        window_width: 1,
+        window_center: 0,
+      })),
+    )
+    .returning('id')
+    .execute();
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -414,6 +433,7 @@ beforeAll(async () => {
       role_id: a.roles.Annotator,
       slug: ownStructureA.slug,
       structureId: structure.id,
+      transferFunctionId: transferFunctionA?.id ?? 0,
     },
     paramsB: {
       userId: memberB.id,
@@ -443,6 +463,7 @@ beforeAll(async () => {
       role_id: b.roles.Annotator,
       slug: ownStructureB.slug,
       structureId: structure.id,
+      transferFunctionId: transferFunctionB?.id ?? 0,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,

@@ -23,6 +23,7 @@ import { maskRoutes, segmentationRoutes } from './segmentations/routes';
 import { structureRoutes } from './structures/routes';
 import { studyRoutes } from './studies/routes';
 import { teamRoutes } from './teams/routes';
+import { transferFunctionRoutes } from './transfer-functions/routes';
 import { expireUploadSessions, scheduleSessionExpiry } from './upload/expiry';
 import { uploadRoutes } from './upload/routes';
 
@@ -46,6 +47,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   archiveRoutes(api, deps);
   recognitionRoutes(api, deps);
   segmentationRoutes(api, deps);
+  transferFunctionRoutes(api, deps);
 }
 
 /**

@@ -200,6 +200,17 @@ export const ROUTES: PageRoute[] = [
     load: () => import('../modules/segmentations/SegmentsPage').then((m) => m.SegmentsPage),
   },
   {
+    path: '/transfer-functions',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:transfer-functions'],
+    deniedMessage: MESSAGES.notAuthorized,
+    needsTeam: true,
+    title: 'Transfer functions',
+    load: () =>
+      import('../modules/transfer-functions/TransferFunctionsPage').then((m) => m.TransferFunctionsPage),
+  },
+  {
     path: '/team/create',
     layout: 'app',
     guards: app,

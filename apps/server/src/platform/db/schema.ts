@@ -35,6 +35,7 @@ export interface Database {
   segments: SegmentsTable;
   mask_revisions: MaskRevisionsTable;
   segmentation_users: SegmentationUsersTable;
+  transfer_functions: TransferFunctionsTable;
 }
 
 export interface UsersTable {
@@ -406,4 +407,24 @@ export interface SegmentationUsersTable {
   user_id: number;
   role_id: number;
   created_at: Generated<Date>;
+}
+
+/** Window presets and colour maps: built-in (team_id null) or a team's own (docs/decisions/0038). */
+export interface TransferFunctionsTable {
+  id: Generated<number>;
+  team_id: number | null;
+  name: string;
+  kind: 'window' | 'colormap';
+  modality: string | null;
+  window_width: number | null;
+  window_center: number | null;
+  /** NiiVue's { R, G, B, A, I } arrays; written as JSON text. */
+  colormap: ColumnType<
+    { R: number[]; G: number[]; B: number[]; A: number[]; I: number[] } | null,
+    string | null,
+    string | null
+  >;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }

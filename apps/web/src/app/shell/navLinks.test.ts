@@ -35,6 +35,14 @@ describe('visibleLinks', () => {
     ]);
     expect(labels(false, holding('r:structures', 'r:segmentations'))).toEqual(['Dashboard']);
   });
+  it('shows Transfer functions after Segmentations in a team with r:transfer-functions', () => {
+    expect(labels(true, holding('r:dashboard', 'r:segmentations', 'r:transfer-functions'))).toEqual([
+      'Dashboard',
+      'Segmentations',
+      'Transfer functions',
+    ]);
+    expect(labels(true, holding('r:dashboard', 'r:studies'))).not.toContain('Transfer functions');
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

@@ -31,6 +31,12 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   { label: 'Studies', to: '/studies-v2', permission: 'r:studies', area: 'team' },
   { label: 'Structures', to: '/structures', permission: 'r:structures', area: 'team' },
   { label: 'Segmentations', to: '/segmentations', permission: 'r:segmentations', area: 'team' },
+  {
+    label: 'Transfer functions',
+    to: '/transfer-functions',
+    permission: 'r:transfer-functions',
+    area: 'team',
+  },
   { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },
   { label: 'Invitations', to: '/admin/invitations', permission: 'r:invitations', area: 'admin' },

@@ -12,6 +12,7 @@ import * as mrAcquisitions from './0007-mr-acquisitions';
 import * as studiesListSlideshow from './0008-studies-list-slideshow';
 import * as segmentations from './0009-segmentations';
 import * as structureCatalogue from './0010-structure-catalogue';
+import * as transferFunctions from './0011-transfer-functions';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0008-studies-list-slideshow': studiesListSlideshow,
   '0009-segmentations': segmentations,
   '0010-structure-catalogue': structureCatalogue,
+  '0011-transfer-functions': transferFunctions,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -264,6 +264,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /annotator/segment/change-color/:uuid/:segmentationId/:segmentId': () => ({
     body: { color: '#123456' },
   }),
+  'GET /v2/cine/:uuid': () => ({}),
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */

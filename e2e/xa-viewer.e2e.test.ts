@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { RegisterPage, verifyThroughOutbox } from './pages/AuthPages';
 import { CreateTeamPage } from './pages/CreateTeamPage';
 import { ErrorPage } from './pages/ErrorPage';
-import { UploadPage } from './pages/UploadPage';
 import { XaViewerPage } from './pages/XaViewerPage';
 import { screenshot, type Person } from './support/browser';
+import { apiOk } from './support/apiCall';
+import { uploadSeriesThroughApi } from './support/apiUpload';
 import { e2eSkipReason } from './support/chromium';
 import { ownerOfNewTeam } from './support/owner';
 import { newCredentials } from './support/people';
@@ -16,9 +17,10 @@ import { TESTDATA_DIR } from './support/testdata';
 const XA = `${TESTDATA_DIR}/dicom/tensorflow-io/XA-MONO2-8-12x-catheter.dcm`;
 
 /**
- * Issue 13 item 6 in Chromium: the XA run uploaded and converted through the upload page opens from its
- * Open button at /mbg/{uuid}, shows its angles and rate, plays at 33 ms a frame (the canvas changes with
- * the frame counter), pauses, steps and seeks; another team's run is a 404 page.
+ * Issue 13 item 6 in Chromium: the XA run, uploaded and converted through the upload API (the upload page
+ * asks an acquisition and offers none for XA), opens from the organize panel's Open at /mbg/{uuid}, shows
+ * its angles and rate, plays at 33 ms a frame (the canvas changes with the frame counter), pauses, steps
+ * and seeks; another team's run is a 404 page.
  */
 describe.skipIf(e2eSkipReason())('XA viewer: play a converted angiography run', () => {
   const e2e = setupE2e();
@@ -29,25 +31,22 @@ describe.skipIf(e2eSkipReason())('XA viewer: play a converted angiography run', 
   let runUrl: string;
 
   it(
-    'uploads and converts the XA run, and Open leads to /mbg/{uuid} in a new tab',
-    { timeout: 600_000 },
+    'uploads and converts the XA run, whose organize Open leads to /mbg/{uuid} in a new tab',
+    { timeout: 300_000 },
     async () => {
       person = await ownerOfNewTeam(e2e, newCredentials('Carla Cath'), team);
       const { page } = person;
-      const upload = new UploadPage(page);
-      await upload.open(e2e.server.teamUrl(team.slug));
-      await upload.browse([XA]);
-      await upload.waitUntilRead();
-      await upload.next.click();
-      await upload.recognized(page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
-      await upload.processButton(1).click({ timeout: 20_000 });
-      await upload.toast('Upload finished!').waitFor({ timeout: 600_000 });
+      const teamUrl = e2e.server.teamUrl(team.slug);
+      const uuid = await uploadSeriesThroughApi(page, e2e.server.baseUrl, team.slug, XA, 'XA');
+      const studies = await apiOk<{ data: { uuid: string }[] }>(page, 'GET', '/studies-v2?page=1');
+      await page.goto(`${teamUrl}/serie/organize/${studies.data[0]?.uuid ?? ''}`);
       const [tab] = await Promise.all([
         person.context.waitForEvent('page'),
-        page.getByTestId('series-row').getByRole('button', { name: 'Open' }).click(),
+        page.getByRole('button', { name: 'Open', exact: true }).click(),
       ]);
       await tab.waitForURL(/\/mbg\/[0-9a-f-]{36}$/);
       runUrl = tab.url();
+      expect(runUrl.endsWith(`/mbg/${uuid}`)).toBe(true);
       xa = new XaViewerPage(tab);
     },
   );

@@ -14,7 +14,7 @@ export function CineControls({ playback, count }: CineControlsProps) {
     <Group gap="sm" wrap="nowrap" w="100%">
       <Tooltip label="Previous frame (←)">
         <ActionIcon variant="light" aria-label="Previous frame" onClick={() => playback.step(-1)}>
-          ⏮
+          ‹
         </ActionIcon>
       </Tooltip>
       <Tooltip label={playing ? 'Pause (Space)' : 'Play (Space)'}>
@@ -24,7 +24,7 @@ export function CineControls({ playback, count }: CineControlsProps) {
       </Tooltip>
       <Tooltip label="Next frame (→)">
         <ActionIcon variant="light" aria-label="Next frame" onClick={() => playback.step(1)}>
-          ⏭
+          ›
         </ActionIcon>
       </Tooltip>
       <Slider

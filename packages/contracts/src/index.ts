@@ -2,6 +2,7 @@ import { accounts } from './accounts';
 import { annotator } from './annotator';
 import { anonymise } from './anonymise';
 import { archives } from './archives';
+import { cine } from './cine';
 import { conversion } from './conversion';
 import type { Endpoint } from './endpoint';
 import { labels } from './labels';
@@ -19,6 +20,7 @@ export * from './accounts';
 export * from './annotator';
 export * from './anonymise';
 export * from './archives';
+export * from './cine';
 export * from './common';
 export * from './conversion';
 export * from './constants';
@@ -65,6 +67,7 @@ export const api = {
   masks,
   annotator,
   transferFunctions,
+  cine,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -4,6 +4,7 @@ export * from './classify/classify';
 export { fileExtension } from './classify/extension';
 export * from './dicom/read-header';
 export * from './dicom/pixel-data-span';
+export * from './dicom/offset-table';
 export * from './group/group-dicom';
 export type { DicomEntry } from './group/series';
 export * from './rules/windowing';

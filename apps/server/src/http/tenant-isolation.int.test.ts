@@ -270,6 +270,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'POST /transfer-functions': () => ({ body: isolationWindow }),
   'PUT /transfer-functions/:transferFunctionId': () => ({ body: isolationWindow }),
   'DELETE /transfer-functions/:transferFunctionId': () => ({}),
+  'GET /v2/cine/:uuid': () => ({}),
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */

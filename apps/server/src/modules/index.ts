@@ -8,6 +8,7 @@ import { adminRoutes } from './admin/routes';
 import { annotatorServiceRoutes } from './annotator/routes';
 import { archiveRoutes } from './archives/routes';
 import { sortSessionJob } from './archives/sort-job';
+import { cineServiceRoutes } from './cine/routes';
 import { convertSeriesJob } from './conversion/convert-job';
 import { conversionRoutes } from './conversion/routes';
 import { deidentifyRoutes } from './deidentify/routes';
@@ -77,6 +78,7 @@ export function registerServiceModules(svc: FastifyInstance, deps: Deps): void {
   recognitionServiceRoutes(svc, deps);
   maskRoutes(svc, deps);
   annotatorServiceRoutes(svc, deps);
+  cineServiceRoutes(svc, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

@@ -1,4 +1,4 @@
-import { MESSAGES, type Permission } from '@voxa/contracts';
+import { api, MESSAGES, type Permission } from '@voxa/contracts';
 import { DEFAULT_GUARDS } from './guards';
 import type { PageRoute } from './routeMeta';
 
@@ -198,6 +198,16 @@ export const ROUTES: PageRoute[] = [
     title: 'Segments',
     parent: '/segmentations',
     load: () => import('../modules/segmentations/SegmentsPage').then((m) => m.SegmentsPage),
+  },
+  // The angiography viewer (XA): its own tab without the app's chrome, for whoever may read the case.
+  {
+    path: '/mbg/:uuid',
+    layout: 'clear',
+    guards: withPermission,
+    anyPermissions: api.cine.facts.anyPermission,
+    needsTeam: true,
+    title: 'XA viewer',
+    load: () => import('../modules/xa-viewer/XaViewerPage').then((m) => m.XaViewerPage),
   },
   {
     path: '/transfer-functions',

@@ -16,7 +16,7 @@ import { ArchiveError, type ArchiveLimits } from './policy';
 const inflateRaw = (bytes: Uint8Array) => new Uint8Array(inflateRawSync(bytes));
 
 /** A file on disk as the imaging package reads files: byte ranges, read when asked. */
-function diskFile(file: string, size: number): ReadableFile {
+export function diskFile(file: string, size: number): ReadableFile {
   return {
     size,
     slice: (start = 0, end = size) => ({

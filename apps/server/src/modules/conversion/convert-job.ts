@@ -11,6 +11,7 @@ import { readSeriesData, seriesDataText, type SeriesData } from '../studies/seri
 import { writeSlideshow } from '../studies/slideshow';
 import { deidentifyOutputs, renameOutputs, subSeriesUuid, type SeriesOutputs } from './outputs';
 import { eachAtOnce } from './each-at-once';
+import { convertInput } from './offset-tables';
 import { keepDicom, writeDeidentifiedDicom } from './series-dicom';
 import { inputName, linkInput, sourceKeys } from './series-input';
 
@@ -151,8 +152,7 @@ async function convertDicom(
   const input = await linkInput(deps, folder, sources);
   const niftiDir = seriesPartKey(folder, 'nifti');
   const names = sources.map((_, i) => inputName(i));
-  const [inputPath, niftiPath] = [await deps.storage.path(input), await deps.storage.path(niftiDir)];
-  const converting = deps.converter.convert(inputPath, niftiPath);
+  const converting = convertInput(deps, input, names, await deps.storage.path(niftiDir));
   const copies = job.anonymize
     ? writeDeidentifiedDicom(deps, series.teamId, folder, names)
     : Promise.resolve();

@@ -3,7 +3,7 @@ import { nativeConverter, nativeVersion } from './native';
 import type { Converter } from './result';
 import { wasmConverter } from './wasm';
 
-export { ConversionError, type Conversion, type Converter } from './result';
+export { ConversionError, type Conversion, type ConvertOptions, type Converter } from './result';
 export { nativeConverter, nativeVersion } from './native';
 export { DEFAULT_WASM_LIMITS, wasmConverter, type WasmLimits } from './wasm';
 
@@ -38,13 +38,13 @@ export function createConverter(binary: string | undefined, log: ConverterLog): 
     return null;
   });
   return {
-    async convert(inputDir, outputDir) {
+    async convert(inputDir, outputDir, options) {
       const first = await native;
-      if (!first) return wasm.convert(inputDir, outputDir);
-      return first.convert(inputDir, outputDir).catch(async (error: unknown) => {
+      if (!first) return wasm.convert(inputDir, outputDir, options);
+      return first.convert(inputDir, outputDir, options).catch(async (error: unknown) => {
         log.warn(`dcm2niix: native failed (${(error as Error).message}), converting with WebAssembly`);
         await rm(outputDir, { recursive: true, force: true });
-        return wasm.convert(inputDir, outputDir);
+        return wasm.convert(inputDir, outputDir, options);
       });
     },
     close: () => wasm.close(),

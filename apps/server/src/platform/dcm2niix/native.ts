@@ -24,7 +24,7 @@ export function nativeVersion(binary: string): Promise<string | null> {
 /** A native dcm2niix binary: the same outputs, faster (DESIGN.md). */
 export function nativeConverter(binary: string): Converter {
   return {
-    async convert(inputDir, outputDir) {
+    async convert(inputDir, outputDir, options) {
       await mkdir(outputDir, { recursive: true });
       const child = spawn(binary, dcm2niixArgs(inputDir, outputDir), { stdio: ['ignore', 'pipe', 'pipe'] });
       let log = '';
@@ -37,7 +37,7 @@ export function nativeConverter(binary: string): Converter {
       const undecoded = UNDECODED.exec(log);
       if (undecoded)
         throw new ConversionError(`Native dcm2niix cannot read this series: ${undecoded[0]}`, log);
-      return conversionResult('native', outputDir, exitCode, log);
+      return conversionResult('native', outputDir, exitCode, log, options);
     },
     close: async () => undefined,
   };

@@ -11,9 +11,17 @@ export interface Conversion {
   converter: 'native' | 'wasm';
 }
 
+export interface ConvertOptions {
+  /**
+   * Files of the input known to hold one fragment per frame, by their frame counts: dcm2niix's
+   * 'Compressed image stored as N fragments' for such an N is then expected, not a doubt (decision 0039).
+   */
+  framesAsFragments?: readonly number[];
+}
+
 /** DICOM folder -> NIfTI folder. Throws a ConversionError with dcm2niix's log when it fails. */
 export interface Converter {
-  convert(inputDir: string, outputDir: string): Promise<Conversion>;
+  convert(inputDir: string, outputDir: string, options?: ConvertOptions): Promise<Conversion>;
   close(): Promise<void>;
 }
 
@@ -27,18 +35,27 @@ export class ConversionError extends Error {
   }
 }
 
+const FRAGMENTS = /Compressed image stored as (\d+) fragments/;
+
+/** A log line saying a file's frames are its fragments, as the options expect. */
+function expectedFragments(line: string, options: ConvertOptions): boolean {
+  const count = FRAGMENTS.exec(line)?.[1];
+  return count !== undefined && (options.framesAsFragments ?? []).includes(Number(count));
+}
+
 /** A finished run's outputs, or the reason they cannot be trusted. */
 export async function conversionResult(
   converter: Conversion['converter'],
   outputDir: string,
   exitCode: number,
   log: string,
+  options: ConvertOptions = {},
 ): Promise<Conversion> {
   const files = (await readdir(outputDir).catch(() => [])).sort();
   if (!files.some((f) => f.endsWith('.nii')))
     throw new ConversionError(`dcm2niix wrote no NIfTI file (exit code ${exitCode})`, log);
   if (exitCode !== 0) throw new ConversionError(`dcm2niix ended with code ${exitCode}`, log);
-  const problem = suspectLogLine(log.split('\n'));
+  const problem = suspectLogLine(log.split('\n').filter((line) => !expectedFragments(line, options)));
   if (problem) throw new ConversionError(`Output not trusted: ${problem}`, log);
   return { files, log, converter };
 }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { dcm2niixArgs } from './args';
-import { ConversionError, conversionResult, type Converter } from './result';
+import { ConversionError, conversionResult, type ConvertOptions, type Converter } from './result';
 
 const MiB = 1024 * 1024;
 
@@ -93,7 +93,7 @@ export function wasmConverter(limits: WasmLimits = DEFAULT_WASM_LIMITS): Convert
       worker.postMessage(message);
     });
 
-  const run = async (inputDir: string, outputDir: string) => {
+  const run = async (inputDir: string, outputDir: string, options?: ConvertOptions) => {
     current ??= start();
     const { worker, ready } = current;
     const id = nextId++;
@@ -105,12 +105,12 @@ export function wasmConverter(limits: WasmLimits = DEFAULT_WASM_LIMITS): Convert
     const unsound = reply.crashed || reply.outOfMemory;
     if (unsound || (reply.heapBytes ?? 0) > limits.recycleAboveBytes) await retire();
     if (unsound) throw new ConversionError(crashMessage(reply, limits), reply.log ?? '');
-    return conversionResult('wasm', outputDir, reply.exitCode ?? 1, reply.log ?? '');
+    return conversionResult('wasm', outputDir, reply.exitCode ?? 1, reply.log ?? '', options);
   };
 
   return {
-    convert(inputDir, outputDir) {
-      const next = queue.then(() => run(inputDir, outputDir));
+    convert(inputDir, outputDir, options) {
+      const next = queue.then(() => run(inputDir, outputDir, options));
       queue = next.catch(() => undefined);
       return next;
     },

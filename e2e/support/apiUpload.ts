@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { formatUploadHeader } from '@voxa/contracts';
+import type { Page } from 'playwright-core';
+
+/**
+ * Uploads one DICOM file as one series through the real upload API (the calls the upload page makes:
+ * session, chunk, study, conversion) with the signed-in page's token, and waits for its conversion. For a
+ * series the upload page cannot process yet: the page asks an acquisition, and none is offered for XA.
+ * Answers the converted series' uuid.
+ */
+export async function uploadSeriesThroughApi(
+  page: Page,
+  /** The base address (Node does not resolve team sub-domains of localhost): the team goes as a header. */
+  baseUrl: string,
+  team: string,
+  file: string,
+  modality: string,
+): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('voxa_token') ?? '');
+  const headers = { authorization: `Bearer ${token}`, team, 'x-requested-with': 'XMLHttpRequest' };
+  const json = async (method: string, apiPath: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}/api${apiPath}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const bytes = new Uint8Array(await readFile(file));
+  const name = `1/1/${path.basename(file)}`;
+  const id = createHash('sha256').update(name).digest('hex').slice(0, 32);
+  const session = String((await json('POST', '/c-upload', { prepare: true })).session);
+  const form = new FormData();
+  form.append('name', name);
+  form.append('session_id', session);
+  form.append('file', new Blob([bytes]), 'blob');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const upload = formatUploadHeader({
+    id,
+    index: 0,
+    count: 1,
+    chunk: bytes.length,
+    size: bytes.length,
+    sha256,
+  });
+  const sent = await fetch(`${baseUrl}/api/c-upload/file`, {
+    method: 'POST',
+    headers: { ...headers, upload },
+    body: form,
+  });
+  if (!sent.ok) throw new Error(`chunk: ${sent.status} ${await sent.text()}`);
+  const series = { id: 'series-1', type: 'dcm', seriesNumber: 1, modalityCode: modality, cnt: 1 };
+  const study = (await json('POST', '/upload/studies?version=2', {
+    study: { id: 'study-1', patientName: 'ANON-XA', modality, series: [{ ...series, numberOfFrames: 1 }] },
+    studyInstanceUid: null,
+    session_id: session,
+    anonymize: true,
+  })) as { id: number; uuid: string; series: { id: number; uuid: string }[] };
+  const stored = study.series[0];
+  if (!stored) throw new Error('the study has no series');
+  await json('POST', `/c-upload/convert/serie/${session}`, {
+    studyClientId: 'study-1',
+    studyRemoteId: study.id,
+    studyRemoteUuid: study.uuid,
+    serieClientUploadId: 'series-1',
+    serieRemoteId: stored.id,
+    serieRemoteUuid: stored.uuid,
+    type: 'dcm',
+    location: 'local',
+    files: [id],
+    modalityCode: modality,
+    anonymize: true,
+    idx: 0,
+  });
+  for (const end = Date.now() + 120_000; Date.now() < end;) {
+    const listed = (await json('GET', `/studies-v2/series/${study.id}`)) as unknown as {
+      uuid: string;
+      status: string;
+    }[];
+    const status = listed.find((s) => s.uuid === stored.uuid)?.status;
+    if (status === 'done') return stored.uuid;
+    if (status === 'error') throw new Error('the conversion failed');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the conversion did not end');
+}

@@ -48,7 +48,12 @@ const targetOf = (ctx: TeamContext, found: FoundSegmentation, folder: MaskTarget
 });
 
 /** A segmentation the caller may change, with where its masks live. */
-export async function editableMask(deps: MaskDeps, ctx: TeamContext, seriesUuid: string, segmentationId: number) {
+export async function editableMask(
+  deps: MaskDeps,
+  ctx: TeamContext,
+  seriesUuid: string,
+  segmentationId: number,
+) {
   const found = await findSegmentation(deps.db, ctx, seriesUuid, segmentationId);
   requireAccess(found.access, 'edit');
   const folder = await seriesFolderOf(deps.db, ctx.team.id, found.series.id);

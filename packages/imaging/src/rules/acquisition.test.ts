@@ -113,7 +113,21 @@ describe('selectedSeriesMissingAcquisition', () => {
         makeSeries({ id: 'unselected', acquisitionCode: 'NONE', isSelected: false }),
       ],
     });
-    expect(selectedSeriesMissingAcquisition([study])).toEqual(['none', 'empty']);
+    expect(selectedSeriesMissingAcquisition([study], undefined)).toEqual(['none', 'empty']);
+    expect(selectedSeriesMissingAcquisition([study], options)).toEqual(['none', 'empty']);
+  });
+
+  it('lets NONE stand for a modality that offers no acquisition (XA)', () => {
+    const study = makeStudy({
+      series: [
+        makeSeries({ id: 'xa', modalityCode: 'XA', acquisitionCode: 'NONE' }),
+        makeSeries({ id: 'xa-empty', modalityCode: 'XA', acquisitionCode: '' }),
+      ],
+    });
+    // As the reference data: NONE fits every modality, the real codes are CT's, MR's and PT's.
+    const reference = [{ code: 'NONE', modality: null }, ...options.filter((o) => o.modality !== null)];
+    expect(selectedSeriesMissingAcquisition([study], reference)).toEqual(['xa-empty']);
+    expect(selectedSeriesMissingAcquisition([study], undefined)).toEqual(['xa', 'xa-empty']);
   });
 
   it('has the spec message', () => {

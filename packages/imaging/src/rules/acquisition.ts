@@ -80,9 +80,23 @@ export function missingAcquisitionsMessage(
   return `Study ${study.id} (${study.patientName}) is missing required acquisitions for pipeline: ${missingCodes.join(', ')}`;
 }
 
-/** Ids of selected series still without an acquisition (NONE or empty). */
-export function selectedSeriesMissingAcquisition(studies: Pick<UploadStudy, 'series'>[]): string[] {
+/**
+ * Ids of selected series still without an acquisition: an empty code, or NONE where the series' modality
+ * offers a real one. A modality with none to offer (XA, US, NM in the reference data) cannot be blocked
+ * for lacking one. Until the options are known (`undefined`), NONE counts as missing.
+ */
+export function selectedSeriesMissingAcquisition(
+  studies: Pick<UploadStudy, 'series'>[],
+  options: AcquisitionOption[] | undefined,
+): string[] {
+  const offersOne = (modality: string) =>
+    !options || acquisitionOptions(options, modality).some((o) => o.code !== ACQUISITION_NONE);
   return studies.flatMap((study) =>
-    study.series.filter((s) => s.isSelected && !hasAcquisition(s)).map((s) => s.id),
+    study.series
+      .filter(
+        (s) =>
+          s.isSelected && (s.acquisitionCode === '' || (!hasAcquisition(s) && offersOne(s.modalityCode))),
+      )
+      .map((s) => s.id),
   );
 }

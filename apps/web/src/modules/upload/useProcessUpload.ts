@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { revealSeries } from './series/markedSeries';
 import { processErrors, uploadPlan } from './state/process';
 import { useUpload } from './uploadContext';
-import { usePipelines } from './useUploadApi';
+import { useAcquisitions, usePipelines } from './useUploadApi';
 
 /**
  * Process (N selected): each failed validation is a danger toast, and the series lacking an acquisition
@@ -13,11 +13,12 @@ import { usePipelines } from './useUploadApi';
 export function useProcessUpload(): { process: () => void; marked: ReadonlySet<string> } {
   const { page, startUpload } = useUpload();
   const pipelines = usePipelines();
+  const acquisitions = useAcquisitions();
   const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
   const process = () => {
-    const errors = processErrors(page.studies, pipelines.data ?? []);
+    const errors = processErrors(page.studies, pipelines.data ?? [], acquisitions.data);
     for (const message of errors) notifications.show({ color: 'red', message });
-    const missing = selectedSeriesMissingAcquisition(page.studies);
+    const missing = selectedSeriesMissingAcquisition(page.studies, acquisitions.data);
     setMarked(new Set(missing));
     if (missing[0]) revealSeries(missing[0]);
     if (errors.length === 0) startUpload(uploadPlan(page));

@@ -21,17 +21,17 @@ describe('Process validations', () => {
     const state = withAcquisitions(
       run(previewState(), { type: 'seriesNumberChanged', seriesId: 'ct-1', seriesNumber: null }),
     );
-    expect(processErrors(state.studies, [])).toEqual(['Serie number is required']);
+    expect(processErrors(state.studies, [], undefined)).toEqual(['Serie number is required']);
     expect(
-      processErrors(run(state, { type: 'seriesSelectionToggled', seriesId: 'ct-1' }).studies, []),
+      processErrors(run(state, { type: 'seriesSelectionToggled', seriesId: 'ct-1' }).studies, [], undefined),
     ).toEqual([]);
   });
 
   it('needs an acquisition on every selected series', () => {
-    expect(processErrors(previewState().studies, [])).toEqual([
+    expect(processErrors(previewState().studies, [], undefined)).toEqual([
       'Some selected series are missing the acquisition. Please select it manually.',
     ]);
-    expect(processErrors(withAcquisitions(previewState()).studies, [])).toEqual([]);
+    expect(processErrors(withAcquisitions(previewState()).studies, [], undefined)).toEqual([]);
   });
 
   it("needs the pipeline's acquisitions in the study", () => {
@@ -40,11 +40,11 @@ describe('Process validations', () => {
       studyId: '1.2.3',
       pipelineCode: 'liver',
     });
-    expect(processErrors(state.studies, pipelines)).toEqual([
+    expect(processErrors(state.studies, pipelines, undefined)).toEqual([
       'Study 1.2.3 (Doe John) is missing required acquisitions for pipeline: PV',
     ]);
     const fixed = run(state, { type: 'acquisitionChosen', seriesId: 'ct-2', code: 'PV' });
-    expect(processErrors(fixed.studies, pipelines)).toEqual([]);
+    expect(processErrors(fixed.studies, pipelines, undefined)).toEqual([]);
   });
 });
 

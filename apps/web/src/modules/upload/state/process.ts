@@ -5,6 +5,7 @@ import {
   SERIES_MISSING_ACQUISITION_MESSAGE,
   SERIES_NUMBER_REQUIRED_ERROR,
   studiesToUpload,
+  type AcquisitionOption,
   type Pipeline,
 } from '@voxa/imaging';
 import type { PageSeries, PageStudy, UploadPageState } from './model';
@@ -27,13 +28,18 @@ export interface UploadPlan {
  * The messages that stop Process (section 5, V2), in this order: a selected DICOM series without a
  * number, selected series without an acquisition, then each study missing its pipeline's acquisitions.
  */
-export function processErrors(studies: PageStudy[], pipelines: Pipeline[]): string[] {
+export function processErrors(
+  studies: PageStudy[],
+  pipelines: Pipeline[],
+  acquisitions: AcquisitionOption[] | undefined,
+): string[] {
   const errors: string[] = [];
   const selected = studies.flatMap((study) => study.series.filter((s) => s.isSelected));
   if (selected.some((s) => s.type === 'dcm' && s.seriesNumber === null)) {
     errors.push(SERIES_NUMBER_REQUIRED_ERROR);
   }
-  if (selectedSeriesMissingAcquisition(studies).length > 0) errors.push(SERIES_MISSING_ACQUISITION_MESSAGE);
+  if (selectedSeriesMissingAcquisition(studies, acquisitions).length > 0)
+    errors.push(SERIES_MISSING_ACQUISITION_MESSAGE);
   for (const study of studies) {
     const pipeline = pipelines.find((p) => p.code === study.pipelineCode);
     if (!pipeline || !study.series.some((s) => s.isSelected)) continue;

@@ -239,6 +239,8 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'GET /segmentations': () => ({ query: { page: '1' } }),
   'POST /v2/create-mask/:uuid/:segmentationId': () => ({}),
   'GET /v2/volume/:uuid/:volume': () => ({}),
+  'POST /annotator/auth/signed': () => ({ query: { permission_version: '0' } }),
+  'GET /annotator/case/:uuid': () => ({}),
   'GET /structures': () => ({ query: { search: 'liver' } }),
   'GET /structures/:slug': () => ({}),
   'POST /structures': () => ({ body: { title: 'Isolation organ' } }),

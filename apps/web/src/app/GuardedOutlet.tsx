@@ -27,6 +27,7 @@ export function GuardedOutlet() {
   const decision = decideGuards({
     guards: meta?.guards ?? [],
     required: meta?.permissions,
+    anyOf: meta?.anyPermissions,
     deniedMessage: meta?.deniedMessage,
     needsTeam: meta?.needsTeam,
     pathname: location.pathname,

@@ -116,6 +116,21 @@ describe('decideGuards', () => {
     });
     expect(decideGuards(input({ ...organize, held: ['r:studies:detail'] }))).toEqual({ type: 'allow' });
   });
+  it('asks one of the anyOf permissions (the annotator: any permission that reads cases)', () => {
+    const annotator = {
+      guards: [...DEFAULT_GUARDS, 'permission'],
+      anyOf: ['r:studies', 'r:reviews'] as const,
+    };
+    expect(decideGuards(input({ ...annotator, held: ['r:reviews'] }))).toEqual({ type: 'allow' });
+    expect(decideGuards(input({ ...annotator, held: ['r:team'] }))).toEqual({
+      type: 'redirect',
+      to: '/dashboard',
+    });
+    expect(decideGuards(input({ ...annotator, held: undefined }))).toEqual({
+      type: 'wait',
+      for: 'permissions',
+    });
+  });
   it('sends a signed-in user away from guest pages to a safe target', () => {
     expect(decideGuards(input({ guards: ['guest'], target: '/team/roles' }))).toEqual({
       type: 'redirect',

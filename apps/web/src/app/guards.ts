@@ -9,6 +9,8 @@ export interface GuardInput {
   guards: readonly string[];
   /** Permissions the page needs, all of them (the `permission` guard). */
   required?: readonly Permission[];
+  /** At least one of these is needed too: pages several roles reach (the annotator). */
+  anyOf?: readonly Permission[];
   /** Told to the user when the permission guard turns them away (a danger toast). */
   deniedMessage?: string;
   /** The page works only on a team sub-domain. */
@@ -59,7 +61,7 @@ function check(guard: string, i: GuardInput): GuardDecision {
       }
       return i.needsTeam ? { type: 'redirect', to: '/dashboard' } : { type: 'allow' };
     case 'permission': {
-      if (!i.required?.length) return { type: 'allow' };
+      if (!i.required?.length && !i.anyOf?.length) return { type: 'allow' };
       if (!i.user) return { type: 'wait', for: 'user' };
       if (i.user.is_admin) return { type: 'allow' };
       const denied: GuardDecision = { type: 'redirect', to: '/dashboard' };
@@ -67,7 +69,9 @@ function check(guard: string, i: GuardInput): GuardDecision {
       if (!i.held) {
         return i.permissionTries >= PERMISSION_ROUTE_RETRIES ? denied : { type: 'wait', for: 'permissions' };
       }
-      return i.required.every((p) => can(i.user, i.held, p)) ? { type: 'allow' } : denied;
+      const holds = (p: Permission) => can(i.user, i.held, p);
+      const allowed = (i.required ?? []).every(holds) && (!i.anyOf?.length || i.anyOf.some(holds));
+      return allowed ? { type: 'allow' } : denied;
     }
     default:
       return { type: 'error', status: 500, guard };

@@ -8,6 +8,8 @@ export interface RouteMeta {
   guards: readonly string[];
   /** Checked by the `permission` guard; all are needed (`admin` only administrators hold). */
   permissions?: readonly Permission[];
+  /** Checked by the `permission` guard too: one of these is needed. */
+  anyPermissions?: readonly Permission[];
   /** Shown as a danger toast when the permission guard turns the user away (the organize panel). */
   deniedMessage?: string;
   needsTeam?: boolean;

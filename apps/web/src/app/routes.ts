@@ -1,4 +1,4 @@
-import { MESSAGES, type Permission } from '@voxa/contracts';
+import { MESSAGES, READ_CASES, type Permission } from '@voxa/contracts';
 import { DEFAULT_GUARDS } from './guards';
 import type { PageRoute } from './routeMeta';
 
@@ -150,6 +150,16 @@ export const ROUTES: PageRoute[] = [
     title: 'Organize',
     parent: '/studies-v2',
     load: () => import('../modules/organize/OrganizePage').then((m) => m.OrganizePage),
+  },
+  // Opens in its own tab without the app's chrome; NiiVue loads with this page's chunk alone.
+  {
+    path: '/annotator/case/:uuid',
+    layout: 'clear',
+    guards: withPermission,
+    anyPermissions: READ_CASES,
+    needsTeam: true,
+    title: 'Annotator',
+    load: () => import('../modules/annotator/AnnotatorPage').then((m) => m.AnnotatorPage),
   },
   {
     path: '/team/create',

@@ -13,8 +13,8 @@ import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
 import { filesUnder, TESTDATA_DIR } from './support/testdata';
 
-/** TotalSegmentator's example CT: one axial series of 20 slices. */
-const CT = path.join(TESTDATA_DIR, 'segmentation/totalsegmentator/example_ct_dicom');
+/** A GE head CT of the dcm_qa_ct corpus: one axial series of 28 slices, 512 x 512, with a gantry tilt. */
+const CT = path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE');
 
 /**
  * Issue 13 items 1 and 2 in Chromium: a real CT uploaded and converted opens from its Open button in the
@@ -37,7 +37,7 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
       const { page } = person;
       const upload = new UploadPage(page);
       await upload.open(e2e.server.teamUrl(team.slug));
-      await upload.browse(filesUnder(CT));
+      await upload.browse(filesUnder(CT).filter((f) => f.endsWith('.dcm')));
       await upload.waitUntilRead();
       await upload.next.click();
       await upload.recognized(page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });

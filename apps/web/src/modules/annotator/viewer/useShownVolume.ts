@@ -4,6 +4,8 @@ import { fetchVolume } from '../volumeRequest';
 import { initialWindow, rangeToWindow, windowToRange, type Window } from '../windowing';
 import type { LoadedVolume, Viewer } from './niivueViewer';
 
+export const VOLUME_SHOWN_MARK = 'annotator:volume-shown';
+
 export type VolumeState = 'loading' | 'ready' | 'error';
 
 export interface ShownVolume {
@@ -55,6 +57,8 @@ export function useShownVolume(
         setFrameState(0);
         setError(null);
         setState('ready');
+        // NiiVue drew the volume in show(): the time since navigation, for bench/annotator.
+        performance.mark(VOLUME_SHOWN_MARK);
       })
       .catch((e: unknown) => {
         if (controller.signal.aborted) return;

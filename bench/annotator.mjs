@@ -20,7 +20,7 @@ import { api } from '@voxa/contracts';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.ts';
 import { conversionWaiter } from '../apps/web/src/modules/upload/transfer/conversionEvents.ts';
 import { runUpload } from '../apps/web/src/modules/upload/transfer/runUpload.ts';
-import { VOLUME_SHOWN_MARK } from '../apps/web/src/modules/annotator/viewer/useShownVolume.ts';
+import { MARKS } from '../apps/web/src/modules/annotator/viewer/marks.ts';
 import { caller, planOf, signIn } from './lib/bench-session.mjs';
 import { CT_SERIES_SLICES, writeCtSeries } from './lib/ct-series.mjs';
 import { startServer } from './lib/server.mjs';
@@ -88,10 +88,17 @@ async function round(context, teamUrl, seriesUuid, token) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await page.goto(`${teamUrl}/annotator/case/${seriesUuid}`);
   await page.locator('[data-testid="viewer-canvas"][data-state="ready"]').waitFor({ timeout: 300_000 });
-  const shown = await page.evaluate(
-    (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? Number.NaN,
-    VOLUME_SHOWN_MARK,
+  const marks = await page.evaluate(
+    (names) =>
+      Object.fromEntries(
+        Object.entries(names).map(([key, name]) => [
+          key,
+          performance.getEntriesByName(name)[0]?.startTime ?? NaN,
+        ]),
+      ),
+    MARKS,
   );
+  const shown = marks.shown;
   await cdp.send('Performance.enable');
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name) => metrics.find((m) => m.name === name)?.value ?? 0;
@@ -114,7 +121,7 @@ async function round(context, teamUrl, seriesUuid, token) {
   );
   await plain.close();
   await page.close();
-  return { shown, download: download.ms, bytes: download.bytes, memory };
+  return { shown, marks, download: download.ms, bytes: download.bytes, memory };
 }
 
 async function main() {
@@ -161,6 +168,8 @@ async function main() {
     console.log(
       `  navigation to the first drawn slice: ${ms(shown)}  (rounds ${rounds.map((r) => ms(r.shown)).join(', ')})`,
     );
+    const stage = (key) => ms(median(rounds.map((r) => r.marks[key])));
+    console.log(`  of which: bytes fetched at ${stage('fetched')}, NIfTI parsed at ${stage('parsed')}`);
     console.log(
       `  navigation and download of the same bytes: ${ms(download)}  (rounds ${rounds.map((r) => ms(r.download)).join(', ')})`,
     );

@@ -85,6 +85,15 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
     await expect.poll(async () => (await annotator.stats()).lit).not.toBeCloseTo(before.lit, 3);
   });
 
+  it('steps to the second NIfTI file dcm2niix wrote (the tilt-corrected one), keeping the window', async () => {
+    const { page } = annotator;
+    await annotator.slider('File').focus();
+    await page.keyboard.press('ArrowRight');
+    await annotator.waitUntilRendered(1);
+    expect(await annotator.window.innerText()).toBe('W 1500 L -600');
+    expect((await annotator.stats()).lit).toBeGreaterThan(0.05);
+  });
+
   it('switches to four panes: three planes and the 3D render each draw', async () => {
     await annotator.layout('Four panes');
     const quadrants = [

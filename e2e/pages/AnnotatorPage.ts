@@ -24,13 +24,19 @@ export class AnnotatorPage {
     this.series = page.getByRole('navigation', { name: 'Series' }).getByRole('button');
   }
 
+  /** The File or Volume slider of a series of several NIfTI files or a 4D file. */
+  slider(name: 'File' | 'Volume'): Locator {
+    return this.page.getByRole('slider', { name });
+  }
+
   async open(teamUrl: string, caseUuid: string): Promise<void> {
     await this.page.goto(`${teamUrl}/annotator/case/${caseUuid}`);
   }
 
-  /** NiiVue has drawn the volume: the canvas says so itself. */
-  async waitUntilRendered(timeout = 60_000): Promise<void> {
-    await this.page.locator('[data-testid="viewer-canvas"][data-state="ready"]').waitFor({ timeout });
+  /** NiiVue has drawn a volume (the file of that index, if given): the canvas says so itself. */
+  async waitUntilRendered(file?: number, timeout = 60_000): Promise<void> {
+    const shown = file === undefined ? '' : `[data-shown$="-${file}"]`;
+    await this.page.locator(`[data-testid="viewer-canvas"][data-state="ready"]${shown}`).waitFor({ timeout });
   }
 
   async layout(name: 'Axial' | 'Coronal' | 'Sagittal' | '3D' | 'Four panes'): Promise<void> {

@@ -94,6 +94,7 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
           <ViewerCanvas
             canvasRef={canvasRef}
             state={shown.state}
+            shownName={shown.shownName}
             error={viewerError ?? shown.error}
             onPointer={onPointer}
           />

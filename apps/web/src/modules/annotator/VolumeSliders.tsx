@@ -26,7 +26,7 @@ function Stepper(props: { label: string; count: number; value: number; onChange:
         value={props.value}
         onChange={props.onChange}
         label={(v) => v + 1}
-        aria-label={props.label}
+        thumbLabel={props.label}
       />
     </Group>
   );

@@ -8,6 +8,7 @@ import {
   type NiiVueLocation,
 } from '@niivue/niivue';
 import type { Range } from '../windowing';
+import { MARKS } from './marks';
 
 /** One pane (axial, coronal, sagittal or the 3D render), or four: the three planes and the render. */
 export type Layout = 'axial' | 'coronal' | 'sagittal' | 'render' | 'four';
@@ -31,8 +32,12 @@ export interface LoadedVolume {
 
 /** The viewer the annotator page talks to: what NiiVue does, without NiiVue's types leaking out. */
 export interface Viewer {
-  /** Shows `bytes` (one NIfTI file) in place of what was shown; keeps layout, tool and zoom. */
-  show(bytes: ArrayBuffer, name: string): Promise<LoadedVolume>;
+  /**
+   * Shows `bytes` (one NIfTI file) in place of what was shown, in the window `windowFor` picks from the
+   * volume's ranges (set before the volume goes to the GPU: each window change redoes its textures).
+   * Keeps layout, tool and zoom.
+   */
+  show(bytes: ArrayBuffer, name: string, windowFor: (volume: LoadedVolume) => Range): Promise<LoadedVolume>;
   setLayout(layout: Layout): void;
   setTool(tool: MouseTool): void;
   setWindow(range: Range): void;
@@ -116,17 +121,24 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
   const viewer: Viewer = {
     onCrosshair: null,
     onWindow: null,
-    async show(bytes, name) {
+    async show(bytes, name, windowFor) {
       const image = await NVImage.loadFromUrl({ url: name, name, buffer: bytes });
-      for (const old of [...nv.volumes]) nv.removeVolume(old);
-      nv.addVolume(image);
-      const dims = triple((image.dims ?? []).slice(1));
-      return {
+      performance.mark(MARKS.parsed);
+      const loaded: LoadedVolume = {
         frames: Math.max(1, image.nFrame4D ?? 1),
         robust: { min: image.robust_min ?? 0, max: image.robust_max ?? 0 },
         full: { min: image.global_min ?? 0, max: image.global_max ?? 0 },
-        dims,
+        dims: triple((image.dims ?? []).slice(1)),
       };
+      const window = windowFor(loaded);
+      image.cal_min = window.min;
+      image.cal_max = window.max;
+      // One removal and one addition, each of which would otherwise redo the scene's textures.
+      nv.volumes = [];
+      nv.back = null;
+      nv.overlays = [];
+      nv.addVolume(image);
+      return loaded;
     },
     setLayout(layout) {
       nv.setSliceType(layout === 'four' ? SLICE_TYPE.MULTIPLANAR : SLICE_TYPES[layout]);

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { fetchVolume } from '../volumeRequest';
 import { initialWindow, rangeToWindow, windowToRange, type Window } from '../windowing';
+import { MARKS } from './marks';
 import type { LoadedVolume, Viewer } from './niivueViewer';
-
-export const VOLUME_SHOWN_MARK = 'annotator:volume-shown';
 
 export type VolumeState = 'loading' | 'ready' | 'error';
 
@@ -12,6 +11,8 @@ export interface ShownVolume {
   state: VolumeState;
   error: string | null;
   volume: LoadedVolume | null;
+  /** `{series uuid}-{index}` of the volume on screen. */
+  shownName: string | null;
   window: Window | null;
   setWindow: (window: Window) => void;
   frame: number;
@@ -31,6 +32,7 @@ export function useShownVolume(
   const [state, setState] = useState<VolumeState>('loading');
   const [error, setError] = useState<string | null>(null);
   const [volume, setVolume] = useState<LoadedVolume | null>(null);
+  const [shownName, setShownName] = useState<string | null>(null);
   const [window, setWindowState] = useState<Window | null>(null);
   const [frame, setFrameState] = useState(0);
   // Read when a volume loads, not followed: changing the window must not load the volume again.
@@ -45,20 +47,27 @@ export function useShownVolume(
     const controller = new AbortController();
     setState('loading');
     fetchVolume(seriesUuid, index, controller.signal)
-      .then((bytes) => viewer.show(bytes, `${seriesUuid}-${index}.nii`))
-      .then((loaded) => {
-        if (controller.signal.aborted) return;
+      .then((bytes) => {
+        performance.mark(MARKS.fetched);
         const kept = chosen.current?.seriesUuid === seriesUuid ? chosen.current.window : null;
-        const next = kept ?? initialWindow(modality, loaded.robust, loaded.full);
-        viewer.setWindow(windowToRange(next));
-        chosen.current = { seriesUuid, window: next };
+        let opened = kept;
+        const shown = viewer.show(bytes, `${seriesUuid}-${index}.nii`, (loaded) => {
+          opened = kept ?? initialWindow(modality, loaded.robust, loaded.full);
+          return windowToRange(opened);
+        });
+        return shown.then((loaded) => ({ loaded, opened }));
+      })
+      .then(({ loaded, opened }) => {
+        if (controller.signal.aborted || !opened) return;
+        chosen.current = { seriesUuid, window: opened };
         setVolume(loaded);
-        setWindowState(next);
+        setShownName(`${seriesUuid}-${index}`);
+        setWindowState(opened);
         setFrameState(0);
         setError(null);
         setState('ready');
-        // NiiVue drew the volume in show(): the time since navigation, for bench/annotator.
-        performance.mark(VOLUME_SHOWN_MARK);
+        // NiiVue drew the volume in show().
+        performance.mark(MARKS.shown);
       })
       .catch((e: unknown) => {
         if (controller.signal.aborted) return;
@@ -90,5 +99,5 @@ export function useShownVolume(
     },
     [viewer],
   );
-  return { state, error, volume, window, setWindow, frame, setFrame };
+  return { state, error, volume, shownName, window, setWindow, frame, setFrame };
 }

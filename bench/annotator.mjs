@@ -10,7 +10,7 @@
  *   npm run build -w @voxa/web && npm run bench:annotator   (BENCH_SLICES=300 BENCH_ROUNDS=3)
  */
 /* global fetch, performance, URL -- Node's own, and the page's inside page.evaluate */
-import { existsSync, openAsBlob } from 'node:fs';
+import { existsSync, openAsBlob, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,7 @@ import { runUpload } from '../apps/web/src/modules/upload/transfer/runUpload.ts'
 import { MARKS } from '../apps/web/src/modules/annotator/viewer/marks.ts';
 import { caller, planOf, signIn } from './lib/bench-session.mjs';
 import { CT_SERIES_SLICES, writeCtSeries } from './lib/ct-series.mjs';
+import { children, treeRss } from './lib/process-tree-rss.mjs';
 import { startServer } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,6 +32,20 @@ const SLICES = Number(process.env.BENCH_SLICES ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TEAM = 'bench';
 const WEB_DIST = path.join(root, 'apps/web/dist');
+
+/** Resident memory of the Chromium this process launched, all its processes (GPU and renderers too). */
+function browserRss() {
+  const isChromium = (pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('chrom');
+    } catch {
+      return false;
+    }
+  };
+  return children(process.pid)
+    .filter(isChromium)
+    .reduce((sum, pid) => sum + treeRss(pid), 0);
+}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(0)} ms`;
@@ -102,7 +117,11 @@ async function round(context, teamUrl, seriesUuid, token) {
   await cdp.send('Performance.enable');
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name) => metrics.find((m) => m.name === name)?.value ?? 0;
-  const memory = { heap: metric('JSHeapUsedSize'), heapTotal: metric('JSHeapTotalSize') };
+  const memory = {
+    heap: metric('JSHeapUsedSize'),
+    heapTotal: metric('JSHeapTotalSize'),
+    browser: browserRss(),
+  };
 
   // The same bytes alone, from the same origin with the same sign-in: navigation, then one fetch.
   const plain = await context.newPage();
@@ -153,6 +172,7 @@ async function main() {
     const teamUrl = `http://${TEAM}.localhost:${port}`;
     await context.addCookies([{ name: 'voxa_token', value: session.token, url: teamUrl }]);
 
+    const idle = browserRss();
     // Warm-up, not counted: the server's first volume read and the browser's first WebGL context.
     await round(context, teamUrl, seriesUuid, session.token);
     const rounds = [];
@@ -177,7 +197,7 @@ async function main() {
       `  ratio: ${(shown / download).toFixed(2)} (aim <= 1.5; per round ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
     );
     console.log(
-      `  tab memory with the case open: JS heap ${mib(memory.heap)} used of ${mib(memory.heapTotal)}`,
+      `  memory with the case open: the tab's JS heap ${mib(memory.heap)} used of ${mib(memory.heapTotal)} (the volume's bytes live outside it); Chromium's processes ${mib(memory.browser)} resident (${mib(idle)} before the first case)`,
     );
   } finally {
     await cleanUp();

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../app/errors/NotFoundPage';
 import { ApiRequestError, errorMessage } from '../../lib/api';
@@ -7,6 +8,7 @@ import { CaseWorkspace } from './CaseWorkspace';
 import { parseCaseQuery } from './caseQuery';
 import { useAnnotatorSignIn } from './useAnnotatorSignIn';
 import { useCase } from './useCase';
+import { prefetchVolume } from './volumeRequest';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A case another team owns, or no case at all, is a plain 404 page, never an empty viewer. */
@@ -18,7 +20,12 @@ export function AnnotatorPage() {
   const [search] = useSearchParams();
   const valid = UUID.test(uuid);
   const signIn = useAnnotatorSignIn();
-  const kase = useCase(uuid.toLowerCase(), valid && signIn.status === 'signed');
+  const signed = valid && signIn.status === 'signed';
+  const kase = useCase(uuid.toLowerCase(), signed);
+  // The case opens on its own series' first volume: ask for it beside the case.
+  useEffect(() => {
+    if (signed) prefetchVolume(uuid.toLowerCase(), 0);
+  }, [signed, uuid]);
 
   if (!valid) return <NotFoundPage />;
   if (signIn.status === 'failed')

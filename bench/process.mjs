@@ -17,14 +17,12 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { io } from 'socket.io-client';
-// Run through tsx (npm run bench:process), so the contracts and the web page's TypeScript import here.
-import { SOCKET_PATH, hostPrefix } from '@voxa/contracts';
-import { fillPath, queryString } from '../apps/web/src/lib/request.ts';
+// Run through tsx (npm run bench:process), so the web page's TypeScript imports here.
 import { conversionWaiter } from '../apps/web/src/modules/upload/transfer/conversionEvents.ts';
 import { runUpload } from '../apps/web/src/modules/upload/transfer/runUpload.ts';
 import { openSession } from '../apps/web/src/modules/upload/transfer/transferClient.ts';
 import { uploadFiles } from '../apps/web/src/modules/upload/transfer/uploader.ts';
+import { caller, planOf, signIn } from './lib/bench-session.mjs';
 import { writeCtSeries } from './lib/ct-series.mjs';
 import { mib, watchPeakRss } from './lib/process-tree-rss.mjs';
 import { startServer } from './lib/server.mjs';
@@ -33,95 +31,6 @@ const testdata = process.env.TESTDATA_DIR ?? path.resolve(import.meta.dirname, '
 const SLICES = Number(process.env.BENCH_SLICES ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const ANONYMIZE = process.env.BENCH_ANONYMIZE !== 'false';
-const TEAM = 'bench';
-
-/** The page's `call` for Node: one contract endpoint, JSON in and out, the signed-in headers. */
-function caller(url, headers) {
-  return async (endpoint, args = {}) => {
-    const target = `${url}${hostPrefix(endpoint)}${fillPath(endpoint.path, args.params)}${queryString(args.query)}`;
-    const res = await fetch(target, {
-      method: endpoint.method,
-      headers: {
-        ...headers(),
-        Accept: 'application/json',
-        ...(args.body !== undefined && { 'Content-Type': 'application/json' }),
-      },
-      body: args.body === undefined ? undefined : JSON.stringify(args.body),
-      signal: args.signal,
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${endpoint.method} ${endpoint.path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-}
-
-/** The first administrator, a team, and a socket joined to it, as the page has them after sign-in. */
-async function signIn(url) {
-  const post = async (route, body, headers = {}) => {
-    const res = await fetch(`${url}/api${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${route}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const { token, user } = await post('/install', {
-    name: 'Bench',
-    email: 'bench@example.org',
-    password: 'bench password 1',
-  });
-  await post('/teams', { title: 'Bench', slug: TEAM }, { authorization: `Bearer ${token}` });
-  const headers = () => ({
-    Authorization: `Bearer ${token}`,
-    Team: TEAM,
-    'X-Requested-With': 'XMLHttpRequest',
-  });
-  const socket = io(url, { path: SOCKET_PATH, auth: { token }, transports: ['websocket'] });
-  await new Promise((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  socket.emit('set-team-user', { team: TEAM, user: user.id });
-  return { headers, socket };
-}
-
-/** The page's plan after Process for one study of one series (what ingest and recognition would give). */
-function planOf(refs, round) {
-  const series = {
-    id: `series-${round}`,
-    type: 'dcm',
-    seriesNumber: 1,
-    seriesDescription: 'Bench CT',
-    protocolName: null,
-    modalityCode: 'CT',
-    acquisitionCode: 'NONE',
-    score: 0,
-    ref_serie: true,
-    sort: 0,
-    cnt: refs.length,
-    numberOfFrames: 1,
-    rows: 512,
-    columns: 512,
-    files: refs,
-    status: null,
-    dbAttributes: null,
-  };
-  const study = {
-    id: `study-${round}`,
-    patientName: 'Bench^Patient',
-    originalPatientName: 'Bench^Patient',
-    patientSex: null,
-    studyDate: null,
-    studyTime: null,
-    modality: 'CT',
-    pipelineCode: null,
-    studyInstanceUid: `2.25.${Date.now()}${round}`,
-    labels: [],
-    series: [series],
-  };
-  return { session: null, studies: [{ study, anonymize: ANONYMIZE, series: [series] }] };
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -160,7 +69,7 @@ async function main() {
 
     const converterEnv = process.env.BENCH_CONVERTER === 'wasm' ? { DCM2NIIX_BINARY: 'wasm' } : {};
     server = await startServer(path.join(temp, 'data'), converterEnv);
-    const session = await signIn(server.url);
+    const session = await signIn(server.url, 'bench');
     socket = session.socket;
     const connection = {
       apiBase: `${server.url}/api`,
@@ -201,7 +110,7 @@ async function main() {
       const statuses = [];
       started = performance.now();
       await runUpload(
-        planOf(refs, round),
+        planOf(refs, round, ANONYMIZE),
         {
           seriesStatus: (_id, status) => statuses.push(status),
           studyStored: () => undefined,

@@ -35,7 +35,7 @@ export default defineConfig({
   resolve: { alias: { 'virtual:dcm2niix-jpeg': dcm2niixModule } },
   // ES module workers: the dcm2niix module has a (Node-only) dynamic import, which IIFE bundles cannot hold.
   worker: { format: 'es' },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1000 },
   server: {
     port: 5173,
     proxy: {

@@ -12,8 +12,26 @@ const { DicomDict, DicomMessage, DicomMetaDictionary } = dcmjs.data;
 export const CT_SLICE = 'dicom/dcm_qa_ct/GE/01.dcm';
 const SPACING_MM = 0.5;
 
-/** Writes `count` slices into `dir` (which must exist) and returns their paths, in slice order. */
-export async function writeCtSeries(testdata, dir, count) {
+/** The 28 slices of that GE series: `pixelsFrom` cycles through them for a volume of real anatomy. */
+export const CT_SERIES_SLICES = Array.from(
+  { length: 28 },
+  (_, i) => `dicom/dcm_qa_ct/GE/${String(i + 1).padStart(2, '0')}.dcm`,
+);
+
+const pixelDataOf = async (file) => {
+  const bytes = await readFile(file);
+  const { dict } = DicomMessage.readFile(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length),
+  );
+  return dict['7FE00010'].Value;
+};
+
+/**
+ * Writes `count` slices into `dir` (which must exist) and returns their paths, in slice order. Each has
+ * the pixels of `pixelsFrom[i % length]` (same size and encoding as CT_SLICE), else CT_SLICE's own.
+ */
+export async function writeCtSeries(testdata, dir, count, pixelsFrom = []) {
+  const pixels = await Promise.all(pixelsFrom.map((file) => pixelDataOf(path.join(testdata, file))));
   const source = await readFile(path.join(testdata, CT_SLICE));
   const { meta, dict } = DicomMessage.readFile(
     source.buffer.slice(source.byteOffset, source.byteOffset + source.length),
@@ -32,6 +50,7 @@ export async function writeCtSeries(testdata, dir, count) {
     set('00200013', i + 1);
     set('00200032', x, y, i * SPACING_MM);
     set('00201041', i * SPACING_MM);
+    if (pixels.length > 0) dict['7FE00010'].Value = pixels[i % pixels.length];
     const out = new DicomDict({ ...meta, '00020003': { vr: 'UI', Value: [uid] } });
     out.dict = dict;
     const target = path.join(dir, `ct-${String(i + 1).padStart(5, '0')}.dcm`);

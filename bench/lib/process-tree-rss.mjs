@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { clearInterval, setInterval } from 'node:timers';
 
-function children(pid) {
+export function children(pid) {
   try {
     const tasks = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
     return tasks.split(' ').filter(Boolean).map(Number);
@@ -23,7 +23,7 @@ function rssBytes(pid) {
   }
 }
 
-function treeRss(pid) {
+export function treeRss(pid) {
   return rssBytes(pid) + children(pid).reduce((sum, child) => sum + treeRss(child), 0);
 }
 

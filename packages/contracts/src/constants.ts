@@ -22,6 +22,8 @@ export const DATE_DISPLAY_FORMAT = 'DD.MM.YYYY HH:mm:ss';
 export const DATE_SERVER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DEFAULT_LABEL_COLOR = '#0043de';
 export const RELOAD_GUARD_MS = 60_000;
+/** The annotator redraws its canvas this long after its size last changed (spec 9). */
+export const CANVAS_REDRAW_DEBOUNCE_MS = 2000;
 export const PERMISSION_ROUTE_RETRIES = 25;
 export const PERMISSION_ROUTE_RETRY_MS = 500;
 export const PERMISSION_SIDEBAR_POLL_MS = 200;

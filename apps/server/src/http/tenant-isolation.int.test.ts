@@ -249,6 +249,8 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'POST /v2/import-mask/:uuid': (f) => ({ query: { structure: f.structure } }),
   'PUT /v2/mask/save/:uuid/:segmentationId': () => ({ query: { base: '1' } }),
   'GET /v2/volume/:uuid/:volume': () => ({}),
+  'POST /annotator/auth/signed': () => ({ query: { permission_version: '0' } }),
+  'GET /annotator/case/:uuid': () => ({}),
   'GET /structures': () => ({ query: { search: 'liver' } }),
   'GET /structures/:slug': () => ({}),
   'POST /structures': () => ({ body: { title: 'Isolation organ' } }),

@@ -5,7 +5,7 @@ import type { SocketIdentity } from '../platform/realtime';
 import { hashToken } from '../platform/secrets';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
-import { annotatorServiceRoutes } from './annotator/routes';
+import { annotatorRoutes, annotatorServiceRoutes } from './annotator/routes';
 import { archiveRoutes } from './archives/routes';
 import { sortSessionJob } from './archives/sort-job';
 import { cineServiceRoutes } from './cine/routes';
@@ -49,6 +49,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   recognitionRoutes(api, deps);
   segmentationRoutes(api, deps);
   transferFunctionRoutes(api, deps);
+  annotatorRoutes(api, deps);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { api, MESSAGES, type Permission } from '@voxa/contracts';
+import { MESSAGES, READ_CASES, type Permission } from '@voxa/contracts';
 import { DEFAULT_GUARDS } from './guards';
 import type { PageRoute } from './routeMeta';
 
@@ -151,6 +151,16 @@ export const ROUTES: PageRoute[] = [
     parent: '/studies-v2',
     load: () => import('../modules/organize/OrganizePage').then((m) => m.OrganizePage),
   },
+  // Opens in its own tab without the app's chrome; NiiVue loads with this page's chunk alone.
+  {
+    path: '/annotator/case/:uuid',
+    layout: 'clear',
+    guards: withPermission,
+    anyPermissions: READ_CASES,
+    needsTeam: true,
+    title: 'Annotator',
+    load: () => import('../modules/annotator/AnnotatorPage').then((m) => m.AnnotatorPage),
+  },
   {
     path: '/structures',
     layout: 'app',
@@ -204,7 +214,7 @@ export const ROUTES: PageRoute[] = [
     path: '/mbg/:uuid',
     layout: 'clear',
     guards: withPermission,
-    anyPermissions: api.cine.facts.anyPermission,
+    anyPermissions: READ_CASES,
     needsTeam: true,
     title: 'XA viewer',
     load: () => import('../modules/xa-viewer/XaViewerPage').then((m) => m.XaViewerPage),

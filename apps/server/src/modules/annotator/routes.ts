@@ -1,13 +1,27 @@
 import { api } from '@voxa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
+import { requestToken } from '../../http/authenticate';
 import { matchesEtag, requestedRange } from '../../http/conditional';
 import { HttpError } from '../../http/errors';
 import { route } from '../../http/route';
+import { findCase } from './case';
 import { seriesVolume } from './volume';
 
 /** Revalidated on every use: a series converted again keeps its URL but not its bytes. */
 const REVALIDATE = 'private, no-cache';
+
+/** The annotator's sign-in and case, on the API host (/api). */
+export function annotatorRoutes(app: FastifyInstance, deps: Deps): void {
+  // The annotator shares the app's session (decision 0036): the sign-in is the token this request carried.
+  route(app, api.annotator.signed, async ({ ctx, req }) => ({
+    token: requestToken(req)?.token ?? '',
+    id: ctx.user.id,
+    user_permission: ctx.permissions,
+    permission_version: ctx.user.permission_version,
+  }));
+  route(app, api.annotator.case, async ({ ctx, params }) => findCase(deps.db, ctx.team.id, params.uuid));
+}
 
 /** The annotator's data, on the services host (/svc). */
 export function annotatorServiceRoutes(svc: FastifyInstance, deps: Deps): void {

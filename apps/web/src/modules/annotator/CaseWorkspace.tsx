@@ -1,0 +1,114 @@
+import { Badge, Box, Group, Text } from '@mantine/core';
+import type { AnnotatorCase } from '@voxa/contracts';
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import type { CaseQuery } from './caseQuery';
+import { SeriesSwitcher, seriesTitle } from './SeriesSwitcher';
+import { StatusBar } from './StatusBar';
+import { ViewerToolbar } from './ViewerToolbar';
+import { VolumeSliders } from './VolumeSliders';
+import type { Layout, MouseTool, Probe } from './viewer/niivueViewer';
+import { useShownVolume } from './viewer/useShownVolume';
+import { useViewer } from './viewer/useViewer';
+import { ViewerCanvas } from './viewer/ViewerCanvas';
+import { initialWindow } from './windowing';
+
+export interface CaseWorkspaceProps {
+  kase: AnnotatorCase;
+  query: CaseQuery;
+}
+
+/** The annotator's screen: series on the left, the viewer with its toolbar, sliders and status bar. */
+export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
+  const [seriesUuid, setSeriesUuid] = useState(kase.uuid);
+  const [file, setFile] = useState(0);
+  const [layout, setLayout] = useState<Layout>('axial');
+  const [tool, setTool] = useState<MouseTool>('crosshair');
+  const [hover, setHover] = useState<Probe | null>(null);
+  const [crosshair, setCrosshair] = useState<Probe | null>(null);
+  const series = kase.series.find((s) => s.uuid === seriesUuid) ?? kase.series[0];
+  const modality = series?.modality_code ?? kase.study.modality;
+  const { canvasRef, viewer, error: viewerError } = useViewer();
+  const shown = useShownVolume(viewer, series?.uuid ?? kase.uuid, file, modality);
+
+  useEffect(() => viewer?.setLayout(layout), [viewer, layout]);
+  useEffect(() => viewer?.setTool(tool), [viewer, tool]);
+  useEffect(() => {
+    if (!viewer) return;
+    viewer.onCrosshair = setCrosshair;
+    return () => {
+      viewer.onCrosshair = null;
+    };
+  }, [viewer]);
+
+  const choose = (uuid: string) => {
+    setSeriesUuid(uuid);
+    setFile(0);
+    setCrosshair(null);
+  };
+  const onPointer = useCallback(
+    (event: MouseEvent<HTMLCanvasElement> | null) =>
+      setHover(event && viewer ? viewer.probeAt(event.clientX, event.clientY) : null),
+    [viewer],
+  );
+  const autoWindow = () => {
+    if (shown.volume) shown.setWindow(initialWindow(null, shown.volume.robust, shown.volume.full));
+  };
+
+  return (
+    <Box
+      h="calc(100vh - 2 * var(--mantine-spacing-md))"
+      style={{ display: 'flex', flexDirection: 'column' }}
+      data-testid="annotator"
+    >
+      <Group gap="sm" px="sm" py={6} wrap="nowrap">
+        <Text fw={700} truncate>
+          {kase.study.patient_name}
+        </Text>
+        {series && (
+          <Text c="dimmed" size="sm" truncate>
+            {seriesTitle(series)}
+          </Text>
+        )}
+        {query.taskId !== null && <Badge variant="light">Task {query.taskId}</Badge>}
+        {query.review && <Badge color="grape">Review</Badge>}
+        {query.aiinfer && <Badge color="orange">AI result</Badge>}
+      </Group>
+      <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+        <Box w={250} p={4} style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}>
+          <SeriesSwitcher series={kase.series} selected={series?.uuid ?? ''} onSelect={choose} />
+        </Box>
+        <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
+          <ViewerToolbar
+            layout={layout}
+            onLayout={setLayout}
+            tool={tool}
+            onTool={setTool}
+            modality={modality}
+            window={shown.window}
+            onWindow={shown.setWindow}
+            onAutoWindow={autoWindow}
+            onZoom={(factor) => viewer?.zoom(factor)}
+            onResetView={() => viewer?.resetView()}
+            disabled={shown.state !== 'ready'}
+          />
+          <ViewerCanvas
+            canvasRef={canvasRef}
+            state={shown.state}
+            shownName={shown.shownName}
+            error={viewerError ?? shown.error}
+            onPointer={onPointer}
+          />
+          <VolumeSliders
+            files={series?.volumes ?? 1}
+            file={file}
+            onFile={setFile}
+            frames={shown.volume?.frames ?? 1}
+            frame={shown.frame}
+            onFrame={shown.setFrame}
+          />
+          <StatusBar window={shown.window} probe={hover ?? crosshair} volume={shown.volume} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import { Box, Center, Loader, Text } from '@mantine/core';
+import type { MouseEvent, RefObject } from 'react';
+import type { VolumeState } from './useShownVolume';
+
+export interface ViewerCanvasProps {
+  canvasRef: RefObject<HTMLCanvasElement | null>;
+  state: VolumeState;
+  /** `{series uuid}-{index}` of the volume drawn. */
+  shownName: string | null;
+  error: string | null;
+  onPointer: (event: MouseEvent<HTMLCanvasElement> | null) => void;
+}
+
+/**
+ * NiiVue's canvas. `data-state` is the render signal: `ready` once the volume named by `data-shown` has
+ * been drawn, so tests and the benchmark wait for it rather than for time.
+ */
+export function ViewerCanvas({ canvasRef, state, shownName, error, onPointer }: ViewerCanvasProps) {
+  return (
+    <Box pos="relative" bg="black" style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
+      <canvas
+        ref={canvasRef}
+        data-testid="viewer-canvas"
+        data-state={error ? 'error' : state}
+        data-shown={shownName ?? undefined}
+        aria-label="Image viewer"
+        style={{ display: 'block', width: '100%', height: '100%', outline: 'none' }}
+        onMouseMove={onPointer}
+        onMouseLeave={() => onPointer(null)}
+        onContextMenu={(e) => e.preventDefault()}
+      />
+      {(state === 'loading' || error) && (
+        <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
+          {error ? (
+            <Text c="red.4" role="alert">
+              {error}
+            </Text>
+          ) : (
+            <Loader color="gray.3" aria-label="Loading volume" />
+          )}
+        </Center>
+      )}
+    </Box>
+  );
+}

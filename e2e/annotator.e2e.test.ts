@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RegisterPage, verifyThroughOutbox } from './pages/AuthPages';
+import { AnnotatorPage } from './pages/AnnotatorPage';
+import { CreateTeamPage } from './pages/CreateTeamPage';
+import { ErrorPage } from './pages/ErrorPage';
+import { UploadPage } from './pages/UploadPage';
+import { screenshot, type Person } from './support/browser';
+import { e2eSkipReason } from './support/chromium';
+import { ownerOfNewTeam } from './support/owner';
+import { newCredentials } from './support/people';
+import { stepsOfOneStory } from './support/steps';
+import { setupE2e } from './support/suite';
+import { filesUnder, TESTDATA_DIR } from './support/testdata';
+
+/** A GE head CT of the dcm_qa_ct corpus: one axial series of 28 slices, 512 x 512, with a gantry tilt. */
+const CT = path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE');
+
+/**
+ * Issue 13 items 1 and 2 in Chromium: a real CT uploaded and converted opens from its Open button in the
+ * annotator (NiiVue on WebGL2), draws its first slice, switches to four panes with the 3D render, takes
+ * the lung window, reads the voxel under the mouse; another team's case is a 404 page.
+ */
+describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () => {
+  const e2e = setupE2e();
+  stepsOfOneStory();
+  const team = { title: 'Viewing Lab', slug: 'viewing-lab' };
+  let person: Person;
+  let annotator: AnnotatorPage;
+  let caseUrl: string;
+
+  it(
+    'uploads and converts the CT, and Open leads to the annotator in a new tab',
+    { timeout: 600_000 },
+    async () => {
+      person = await ownerOfNewTeam(e2e, newCredentials('Vera Viewer'), team);
+      const { page } = person;
+      const upload = new UploadPage(page);
+      await upload.open(e2e.server.teamUrl(team.slug));
+      await upload.browse(filesUnder(CT).filter((f) => f.endsWith('.dcm')));
+      await upload.waitUntilRead();
+      await upload.next.click();
+      await upload.recognized(page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
+      await upload.processButton(1).click({ timeout: 20_000 });
+      await upload.toast('Upload finished!').waitFor({ timeout: 600_000 });
+      const [tab] = await Promise.all([
+        person.context.waitForEvent('page'),
+        page.getByTestId('series-row').getByRole('button', { name: 'Open' }).click(),
+      ]);
+      annotator = new AnnotatorPage(tab);
+      await tab.waitForURL(/\/annotator\/case\/[0-9a-f-]{36}$/);
+      caseUrl = tab.url();
+    },
+  );
+
+  it('draws the first slice in soft tissue window and remembers the study', async () => {
+    await annotator.waitUntilRendered();
+    expect(await annotator.window.innerText()).toBe('W 400 L 40');
+    expect(await annotator.series.count()).toBe(1);
+    const slice = await annotator.stats();
+    expect(slice.lit).toBeGreaterThan(0.05);
+    expect(slice.levels).toBeGreaterThan(20);
+    const studyUuid = await annotator.page.evaluate(() => localStorage.getItem('lastOpenStudyUuid'));
+    expect(studyUuid).toMatch(/^[0-9a-f-]{36}$/);
+    await screenshot(annotator.page, 'annotator-axial');
+  });
+
+  it('reads the voxel value and world position under the mouse', async () => {
+    await annotator.hover(0.5, 0.5);
+    await expect.poll(() => annotator.value.innerText()).toMatch(/^Value -?\d+$/);
+    expect(await annotator.position.innerText()).toMatch(
+      /^-?\d+\.\d, -?\d+\.\d, -?\d+\.\d mm · voxel \d+, \d+, \d+$/,
+    );
+    const first = await annotator.value.innerText();
+    await annotator.hover(0.5, 0.2);
+    await expect.poll(() => annotator.position.innerText()).not.toBe('');
+    expect(first).not.toBe('');
+  });
+
+  it('takes the lung window from its preset: the status shows it and the slice changes', async () => {
+    const before = await annotator.stats();
+    await annotator.preset('Lung').click();
+    await expect.poll(() => annotator.window.innerText()).toBe('W 1500 L -600');
+    expect(await annotator.preset('Lung').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => (await annotator.stats()).lit).not.toBeCloseTo(before.lit, 3);
+  });
+
+  it('steps to the second NIfTI file dcm2niix wrote (the tilt-corrected one), keeping the window', async () => {
+    const { page } = annotator;
+    await annotator.slider('File').focus();
+    await page.keyboard.press('ArrowRight');
+    await annotator.waitUntilRendered(1);
+    expect(await annotator.window.innerText()).toBe('W 1500 L -600');
+    expect((await annotator.stats()).lit).toBeGreaterThan(0.05);
+  });
+
+  it('switches to four panes: three planes and the 3D render each draw', async () => {
+    await annotator.layout('Four panes');
+    const quadrants = [
+      { x: 0, y: 0 },
+      { x: 0.5, y: 0 },
+      { x: 0, y: 0.5 },
+      { x: 0.5, y: 0.5 },
+    ];
+    await expect
+      .poll(async () => {
+        const lit = await Promise.all(
+          quadrants.map(async (q) => (await annotator.stats({ ...q, width: 0.5, height: 0.5 })).lit),
+        );
+        return lit.every((l) => l > 0.01);
+      })
+      .toBe(true);
+    await screenshot(annotator.page, 'annotator-four-panes');
+  });
+
+  it('shows another team’s case as a 404 page, not an empty viewer', async () => {
+    const stranger = await e2e.person();
+    const credentials = newCredentials('Sam Stranger');
+    const register = new RegisterPage(stranger.page);
+    await register.open(`${e2e.server.baseUrl}/register`);
+    await register.register(credentials);
+    await verifyThroughOutbox(e2e.server, stranger.page, credentials.email);
+    await stranger.page.goto(`${e2e.server.baseUrl}/team/create`);
+    const create = new CreateTeamPage(stranger.page);
+    await create.waitUntilShown();
+    await create.create('Other Lab', 'other-lab');
+    await stranger.page.waitForURL(`${e2e.server.teamUrl('other-lab')}/dashboard`);
+    const caseUuid = new URL(caseUrl).pathname.split('/').pop() ?? '';
+    await new AnnotatorPage(stranger.page).open(e2e.server.teamUrl('other-lab'), caseUuid);
+    await new ErrorPage(stranger.page).expectNotFound();
+    expect(await stranger.page.getByTestId('viewer-canvas').count()).toBe(0);
+    await new AnnotatorPage(stranger.page).open(e2e.server.teamUrl('other-lab'), 'not-a-case');
+    await new ErrorPage(stranger.page).expectNotFound();
+    expect(person.errors).toEqual([]);
+    expect(stranger.errors).toEqual([]);
+  });
+});

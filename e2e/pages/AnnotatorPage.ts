@@ -1,0 +1,91 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** What a region of the canvas shows: how much of it is not background, and how many grey levels. */
+export interface CanvasStats {
+  lit: number;
+  levels: number;
+}
+
+/** The annotator at /annotator/case/{uuid}: the viewer, its toolbar, series and status bar. */
+export class AnnotatorPage {
+  readonly canvas: Locator;
+  readonly toolbar: Locator;
+  readonly window: Locator;
+  readonly position: Locator;
+  readonly value: Locator;
+  readonly series: Locator;
+
+  constructor(readonly page: Page) {
+    this.canvas = page.getByTestId('viewer-canvas');
+    this.toolbar = page.getByTestId('viewer-toolbar');
+    this.window = page.getByTestId('status-window');
+    this.position = page.getByTestId('status-position');
+    this.value = page.getByTestId('status-value');
+    this.series = page.getByRole('navigation', { name: 'Series' }).getByRole('button');
+  }
+
+  /** The File or Volume slider of a series of several NIfTI files or a 4D file. */
+  slider(name: 'File' | 'Volume'): Locator {
+    return this.page.getByRole('slider', { name });
+  }
+
+  async open(teamUrl: string, caseUuid: string): Promise<void> {
+    await this.page.goto(`${teamUrl}/annotator/case/${caseUuid}`);
+  }
+
+  /** NiiVue has drawn a volume (the file of that index, if given): the canvas says so itself. */
+  async waitUntilRendered(file?: number, timeout = 60_000): Promise<void> {
+    const shown = file === undefined ? '' : `[data-shown$="-${file}"]`;
+    await this.page.locator(`[data-testid="viewer-canvas"][data-state="ready"]${shown}`).waitFor({ timeout });
+  }
+
+  async layout(name: 'Axial' | 'Coronal' | 'Sagittal' | '3D' | 'Four panes'): Promise<void> {
+    await this.toolbar.getByText(name, { exact: true }).click();
+  }
+
+  preset(name: string): Locator {
+    return this.toolbar.getByRole('button', { name, exact: true });
+  }
+
+  /**
+   * What the canvas shows in a region (fractions of its box), read from a screenshot of it: WebGL's
+   * buffer is not kept after compositing, so the pixels are those the user sees.
+   */
+  async stats(region = { x: 0, y: 0, width: 1, height: 1 }): Promise<CanvasStats> {
+    const png = (await this.canvas.screenshot()).toString('base64');
+    return this.page.evaluate(
+      async ({ png, region }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const x = Math.floor(region.x * image.width);
+        const y = Math.floor(region.y * image.height);
+        const w = Math.max(1, Math.floor(region.width * image.width));
+        const h = Math.max(1, Math.floor(region.height * image.height));
+        const canvas = document.createElement('canvas');
+        canvas.width = w;
+        canvas.height = h;
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('no 2D context');
+        context.drawImage(image, x, y, w, h, 0, 0, w, h);
+        const { data } = context.getImageData(0, 0, w, h);
+        const levels = new Set<number>();
+        let lit = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          const grey = Math.round(((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0)) / 3);
+          levels.add(grey);
+          if (grey > 16) lit += 1;
+        }
+        return { lit: lit / (w * h), levels: levels.size };
+      },
+      { png, region },
+    );
+  }
+
+  /** Moves the mouse to a point of the canvas given as fractions of its box. */
+  async hover(fx: number, fy: number): Promise<void> {
+    const box = await this.canvas.boundingBox();
+    if (!box) throw new Error('the canvas is not shown');
+    await this.page.mouse.move(box.x + box.width * fx, box.y + box.height * fy, { steps: 4 });
+  }
+}

@@ -1,8 +1,5 @@
-import { api, hostPrefix } from '@voxa/contracts';
-import { ApiRequestError } from '../../lib/api';
-import { currentTeamSlug } from '../../lib/host';
-import { fillPath } from '../../lib/request';
-import { getToken } from '../../lib/storage';
+import { api } from '@voxa/contracts';
+import { callBlob } from '../../lib/api';
 
 /** The one volume asked for ahead of the viewer, by `{uuid}-{index}`. */
 let ahead: { key: string; bytes: Promise<ArrayBuffer> } | null = null;
@@ -35,15 +32,6 @@ export function fetchVolume(seriesUuid: string, index: number, signal?: AbortSig
 }
 
 async function requestVolume(seriesUuid: string, index: number, signal?: AbortSignal): Promise<ArrayBuffer> {
-  const endpoint = api.annotator.volume;
-  const url = `${hostPrefix(endpoint)}${fillPath(endpoint.path, { uuid: seriesUuid, volume: index })}`;
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const team = currentTeamSlug();
-  if (team) headers.Team = team;
-  const res = await fetch(url, { headers, signal });
-  if (!res.ok)
-    throw new ApiRequestError(res.status, res.status === 404 ? 'Volume not found.' : res.statusText);
-  return res.arrayBuffer();
+  const blob = await callBlob(api.annotator.volume, { params: { uuid: seriesUuid, volume: index }, signal });
+  return blob.arrayBuffer();
 }

@@ -27,7 +27,11 @@ describe('mask file: read, edit in place, gzip for the save', () => {
   });
 
   it('reads an uncompressed uint16 mask too', async () => {
-    const mask = labelMaskOf(seriesHeader(), 'uint16', Array.from({ length: 12 }, (_, i) => i * 100));
+    const mask = labelMaskOf(
+      seriesHeader(),
+      'uint16',
+      Array.from({ length: 12 }, (_, i) => i * 100),
+    );
     const loaded = await readMaskFile(mask.bytes);
     expect(loaded.volume.data).toBeInstanceOf(Uint16Array);
     expect(loaded.volume.data[11]).toBe(1100);

@@ -1,5 +1,5 @@
 import type { Niivue } from '@niivue/niivue';
-import type { Axis, LabelArray, Vec3 } from '@voxa/imaging';
+import type { Axis, IntensityArray, LabelArray, Vec3 } from '@voxa/imaging';
 import { fileAxisAlong, fileVoxel, rasIndex, rasOrder, toRasBitmap, type RasOrder } from '../paint/rasOrder';
 
 /** How a label value is drawn. */
@@ -25,6 +25,8 @@ export interface LabelLayer {
   update(indices?: ArrayLike<number>): void;
   setColours(colours: readonly LabelColour[]): void;
   setOpacity(opacity: number): void;
+  /** The shown volume's stored voxels (file order, first volume) and how a shown value maps to them. */
+  intensities(): { data: IntensityArray; stored: (value: number) => number } | null;
   /** While set, the left button (without shift or ctrl) paints instead of moving the crosshair. */
   onPaint: ((pointer: PaintPointer) => void) | null;
   dispose(): void;
@@ -125,6 +127,15 @@ export function createLabelLayer(nv: Niivue, canvas: HTMLCanvasElement): LabelLa
     },
     setOpacity(opacity) {
       nv.setDrawOpacity(opacity);
+    },
+    intensities() {
+      const back = nv.volumes[0];
+      if (!shown || !back?.img || !back.hdr) return null;
+      const n = shown.labels.length;
+      const slope = back.hdr.scl_slope || 1;
+      const inter = Number.isFinite(back.hdr.scl_inter) ? back.hdr.scl_inter : 0;
+      const data = back.img.subarray(0, n) as IntensityArray;
+      return { data, stored: (value: number) => (value - inter) / slope };
     },
     dispose() {
       parent.removeEventListener('mousedown', down, { capture: true });

@@ -56,6 +56,7 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
   let annotator: AnnotatorPage;
   let paint: AnnotatorPaintPanel;
   let stroke: number;
+  let kept: number;
 
   it(
     'uploads and converts the CT; a segmentation with a segment and its mask',
@@ -111,7 +112,8 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
     await paint.choose(segmentation.structure.title);
     expect(await paint.status.innerText()).toBe('Revision 1');
     expect(await paint.voxels()).toBe(0);
-    const before = await annotator.stats({ x: 0.35, y: 0.45, width: 0.3, height: 0.1 });
+    const region = { x: 0.35, y: 0.45, width: 0.3, height: 0.1 };
+    expect((await annotator.stats(region)).red).toBe(0);
     await paint.tool('Brush');
     await paint.drag([0.4, 0.5], [0.6, 0.5]);
     await expect.poll(() => paint.status.innerText()).toBe('Unsaved changes');
@@ -119,10 +121,9 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
     await expect.poll(() => paint.status.innerText()).toBe('Revision 2');
     stroke = await paint.voxels();
     expect(stroke).toBeGreaterThan(50);
-    // The stroke shows in the segment's colour over the slice.
-    const after = await annotator.stats({ x: 0.35, y: 0.45, width: 0.3, height: 0.1 });
-    expect(after).not.toEqual(before);
+    // The stroke shows in the segment's colour (the palette's first, red) over the slice.
     await screenshot(owner.page, 'annotator-paint-stroke');
+    expect((await annotator.stats(region)).red).toBeGreaterThan(0.05);
   });
 
   it('fills a slice within an intensity range, saves, undoes the fill with Ctrl+Z and saves again', async () => {
@@ -148,6 +149,27 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
     expect(mask).toEqual({ revision: 4, dims: [512, 512, 28], nonZero: stroke });
   });
 
+  it('keeps unsaved strokes in the browser across a reload of the tab, until saved', async () => {
+    await paint.tool('Brush');
+    await paint.drag([0.4, 0.6], [0.6, 0.6]);
+    await expect.poll(() => paint.status.innerText()).toBe('Unsaved changes');
+    // The draft goes to IndexedDB half a second after the last change.
+    await owner.page.waitForTimeout(1_500);
+    await owner.page.reload();
+    await annotator.waitUntilRendered();
+    await paint.choose(segmentation.structure.title);
+    expect(await paint.status.innerText()).toBe('Unsaved changes');
+    kept = await paint.voxels();
+    expect(kept).toBeGreaterThan(stroke);
+    expect(await paint.save()).toBe(200);
+    expect(await paint.status.innerText()).toBe('Revision 5');
+    await owner.page.reload();
+    await annotator.waitUntilRendered();
+    await paint.choose(segmentation.structure.title);
+    expect(await paint.status.innerText()).toBe('Revision 5');
+    expect(await paint.voxels()).toBe(kept);
+  });
+
   it(
     'gives a second user whose save is stale the conflict dialog; Overwrite saves theirs',
     { timeout: 180_000 },
@@ -158,7 +180,7 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
       await theirs.open(teamUrl(), seriesUuid);
       await theirs.waitUntilRendered();
       await theirPaint.choose(segmentation.structure.title);
-      expect(await theirPaint.status.innerText()).toBe('Revision 4');
+      expect(await theirPaint.status.innerText()).toBe('Revision 5');
 
       await annotator.open(teamUrl(), seriesUuid);
       await annotator.waitUntilRendered();
@@ -173,10 +195,11 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
       await theirPaint.conflict.waitFor();
       await screenshot(member.page, 'annotator-paint-conflict');
       await theirPaint.conflict.getByRole('button', { name: 'Overwrite' }).click();
-      await expect.poll(() => theirPaint.status.innerText()).toBe('Revision 6');
+      await expect.poll(() => theirPaint.status.innerText()).toBe('Revision 7');
       const mask = await serverMask(member.page, seriesUuid, segmentation.id);
-      expect(mask.revision).toBe(6);
-      expect(mask.nonZero).toBeLessThan(stroke);
+      expect(mask.revision).toBe(7);
+      // Theirs: revision 5 less what they erased; the owner's later stroke is overwritten.
+      expect(mask.nonZero).toBeLessThan(kept);
     },
   );
 });

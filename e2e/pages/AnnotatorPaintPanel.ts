@@ -47,10 +47,16 @@ export class AnnotatorPaintPanel {
     await this.drag(at, at);
   }
 
-  /** Saves, and waits for the save's answer. */
+  /** Saves, and waits for the save's answer (and, saved, for the panel to show it). */
   async save(): Promise<number> {
     const answer = this.page.waitForResponse((r) => /\/svc\/v2\/mask\/save\//.test(r.url()));
     await this.panel.getByRole('button', { name: 'Save' }).click();
-    return (await answer).status();
+    const status = (await answer).status();
+    // The panel's figures follow the answer: wait until it shows the saved revision.
+    if (status === 200)
+      await this.page.waitForFunction(
+        () => !document.querySelector('[data-testid="mask-status"]')?.textContent?.startsWith('Unsaved'),
+      );
+    return status;
   }
 }

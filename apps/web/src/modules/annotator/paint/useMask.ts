@@ -4,8 +4,12 @@ import { labelFigures, type ChangeRecord, type LabelFigure } from '@voxa/imaging
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError, call, callBlob, errorMessage } from '../../../lib/api';
 import type { Viewer } from '../viewer/niivueViewer';
+import { draftStore } from './draftStore';
 import { MaskEditor, type ToolSettings } from './maskEditor';
 import { gzipMask, readMaskFile, type MaskFile } from './maskFile';
+
+/** Unsaved edits go to IndexedDB this long after the last change. */
+const DRAFT_DEBOUNCE_MS = 500;
 
 export type MaskState =
   | { status: 'none' }
@@ -57,6 +61,17 @@ export function useMask(
   const id = segmentation?.id ?? null;
   const uuid = segmentation?.series_uuid ?? '';
 
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const keepDraft = useCallback(() => {
+    clearTimeout(draftTimer.current);
+    draftTimer.current = setTimeout(() => {
+      const bytes = mask.current?.file.bytes;
+      if (bytes && held.current)
+        draftStore.put(held.current.id, { base: held.current.revision, bytes }).catch(() => undefined);
+    }, DRAFT_DEBOUNCE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(draftTimer.current), []);
+
   const afterChange = useCallback(
     (change: ChangeRecord | undefined | null) => {
       const editor = mask.current?.editor;
@@ -64,34 +79,48 @@ export function useMask(
       if (change && change.indices.length > 0) {
         viewer?.labels.update(change.indices);
         setDirty(true);
+        keepDraft();
       }
       setSteps({ canUndo: editor.undoStack.canUndo, canRedo: editor.undoStack.canRedo });
     },
-    [viewer],
+    [viewer, keepDraft],
   );
 
-  const load = useCallback(
-    (revision: number) => {
+  const fetchMask = useCallback(
+    (revision: number, restoreDraft: boolean) => {
       if (id === null) return;
       const mine = ++loadId.current;
       setState({ status: 'loading' });
       setConflict(null);
+      const draft = restoreDraft ? draftStore.get(id).catch(() => undefined) : Promise.resolve(undefined);
       callBlob(api.masks.download, { params: { uuid, segmentationId: id }, query: { revision } })
         .then(async (blob) => readMaskFile(new Uint8Array(await blob.arrayBuffer())))
-        .then((file) => {
+        .then(async (file) => {
           if (mine !== loadId.current) return;
+          // Unsaved edits of an earlier visit: kept over the revision they were painted on, so a save of
+          // them over a newer one still meets the conflict dialog.
+          const kept = await draft;
+          const restored = kept !== undefined && kept.bytes.length === file.bytes.length;
+          if (restored) file.bytes.set(kept.bytes);
           mask.current = { file, editor: new MaskEditor(file.volume) };
-          held.current = { id, revision };
+          held.current = { id, revision: restored ? kept.base : revision };
           setFigures(labelFigures(file.volume));
-          setDirty(false);
+          setDirty(restored);
           setSteps({ canUndo: false, canRedo: false });
-          setState({ status: 'ready', revision });
+          setState({ status: 'ready', revision: held.current.revision });
         })
         .catch((e: unknown) => {
           if (mine === loadId.current) setState({ status: 'error', message: errorMessage(e) });
         });
     },
     [id, uuid],
+  );
+  const load = useCallback(
+    (revision: number) => {
+      if (id !== null) void draftStore.remove(id).catch(() => undefined);
+      fetchMask(revision, false);
+    },
+    [id, fetchMask],
   );
 
   const revision = segmentation?.mask_revision ?? null;
@@ -105,8 +134,8 @@ export function useMask(
       setFigures([]);
       return;
     }
-    load(revision);
-  }, [load, id, revision]);
+    fetchMask(revision, true);
+  }, [fetchMask, id, revision]);
 
   // The mask over each volume drawn; cleared when none is loaded.
   const ready = state.status === 'ready';
@@ -146,6 +175,8 @@ export function useMask(
         setDirty(false);
         setFigures(labelFigures(current.file.volume));
         held.current = { id, revision: saved.revision };
+        clearTimeout(draftTimer.current);
+        await draftStore.remove(id).catch(() => undefined);
         setState({ status: 'ready', revision: saved.revision });
         void queryClient.invalidateQueries({ queryKey: ['annotator-case'] });
       } catch (e) {

@@ -50,9 +50,11 @@ export function createLabelLayer(nv: Niivue, canvas: HTMLCanvasElement): LabelLa
     if (normal === undefined && axis === undefined) return null;
     const frac = nv.canvasPos2frac([x, y]);
     if (frac[0] === undefined || frac[0] < 0) return null;
-    const mm = nv.frac2mm([frac[0], frac[1] ?? 0, frac[2] ?? 0]);
-    const ras = back.mm2vox([mm[0] ?? 0, mm[1] ?? 0, mm[2] ?? 0], true);
-    const voxel = fileVoxel(shown.order, shown.dims, [ras[0] ?? 0, ras[1] ?? 0, ras[2] ?? 0]);
+    // The texture coordinate NiiVue drew at, as a RAS voxel (centres at integers). Not through mm: a
+    // sheared affine (a gantry tilt) maps mm back to another voxel than the one shown.
+    const [rx, ry, rz] = shown.order.rasDims;
+    const ras: Vec3 = [frac[0] * rx - 0.5, (frac[1] ?? 0) * ry - 0.5, (frac[2] ?? 0) * rz - 0.5];
+    const voxel = fileVoxel(shown.order, shown.dims, ras);
     return { phase, voxel, axis: axis ?? fileAxisAlong(shown.order, normal ?? 2) };
   };
 

@@ -4,6 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 export interface CanvasStats {
   lit: number;
   levels: number;
+  /** Share of clearly red pixels (a segment drawn in the palette's first colour, over grey). */
+  red: number;
 }
 
 /** The annotator at /annotator/case/{uuid}: the viewer, its toolbar, series and status bar. */
@@ -71,12 +73,15 @@ export class AnnotatorPage {
         const { data } = context.getImageData(0, 0, w, h);
         const levels = new Set<number>();
         let lit = 0;
+        let red = 0;
         for (let i = 0; i < data.length; i += 4) {
           const grey = Math.round(((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0)) / 3);
           levels.add(grey);
           if (grey > 16) lit += 1;
+          const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]];
+          if (r > g + 60 && r > b + 40) red += 1;
         }
-        return { lit: lit / (w * h), levels: levels.size };
+        return { lit: lit / (w * h), levels: levels.size, red: red / (w * h) };
       },
       { png, region },
     );

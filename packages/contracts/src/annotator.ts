@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { Id } from './common';
 import { Permission } from './permissions';
+import { Segmentation } from './segmentations';
 
 /** Opening a case: the study pages, the segmentation pages and reviews all lead to the annotator. */
 export const READ_CASES: readonly Permission[] = [
@@ -30,7 +31,10 @@ export const CaseSeries = z.object({
 });
 export type CaseSeries = z.infer<typeof CaseSeries>;
 
-/** What the annotator opens: the case's study and its converted series, the reference series first. */
+/**
+ * What the annotator opens: the case's study and its converted series, the reference series first, and
+ * the study's segmentations the caller may read (each names its series), oldest first.
+ */
 export const AnnotatorCase = z.object({
   uuid: z.string().uuid(),
   study: z.object({
@@ -40,6 +44,8 @@ export const AnnotatorCase = z.object({
     modality: z.string().nullable(),
   }),
   series: z.array(CaseSeries),
+  /** Empty for a caller who may not read masks (`r:studies` alone). */
+  segmentations: z.array(Segmentation),
 });
 export type AnnotatorCase = z.infer<typeof AnnotatorCase>;
 

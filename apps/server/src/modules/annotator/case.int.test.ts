@@ -9,6 +9,7 @@ import {
   type TestTeam,
   type TestUser,
 } from '../../../test/factories';
+import { buildSegmentation, buildSegments } from '../../../test/segmentation-factories';
 import { buildSeries, buildStudy } from '../../../test/study-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -18,6 +19,7 @@ let other: TestTeam;
 let viewer: TestUser;
 let reviewer: TestUser;
 let powerless: TestUser;
+let browser: TestUser;
 
 const call = (method: 'GET' | 'POST', path: string, who: TestUser | null, slug = team.slug) =>
   fetch(`${t.url}/api${path}`, {
@@ -43,6 +45,8 @@ beforeAll(async () => {
   reviewer = await buildMember(t, team, 'Reviewer');
   await buildRole(t, team, 'Nothing', []);
   powerless = await buildMember(t, team, 'Nothing');
+  await buildRole(t, team, 'Browser', ['r:studies']);
+  browser = await buildMember(t, team, 'Browser');
   other = await buildTeam(t, await buildUser(t));
 });
 afterAll(async () => t.close());
@@ -107,6 +111,28 @@ describe('GET /api/annotator/case/:uuid', () => {
     expect(body.series.map((s) => s.ref_serie)).toEqual([true, false, false]);
     expect(body.series.map((s) => s.volumes)).toEqual([1, 4, 1]);
     expect(body.series[2]?.description).toBe('T1 axial');
+  });
+
+  it('lists the study’s segmentations with their segments and what the caller may do with them', async () => {
+    const study = await buildStudy(t, team);
+    const series = await buildSeries(t, team, study, { data: converted(1) });
+    const segmentation = await buildSegmentation(t, team, series);
+    await buildSegments(t, team, segmentation, 2, { deleted: [2] });
+    const read = async (who: TestUser) => {
+      const res = await call('GET', `/annotator/case/${series.uuid}`, who);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { segmentations: unknown[] }).segmentations;
+    };
+    expect(await read(reviewer)).toEqual([
+      expect.objectContaining({
+        id: segmentation.id,
+        series_uuid: series.uuid,
+        segments: [expect.objectContaining({ value: 1, title: 'Part 1', visible: true })],
+        can: expect.objectContaining({ edit: false, review: true }),
+      }),
+    ]);
+    // Who may not fetch masks is not shown segmentations whose masks would answer 403.
+    expect(await read(browser)).toEqual([]);
   });
 
   it('answers 404 for an unknown, unconverted or other team’s series, 403 without permission', async () => {

@@ -1,7 +1,9 @@
-import type { AnnotatorCase } from '@voxa/contracts';
+import { api, hasAny, type AnnotatorCase, type Segmentation } from '@voxa/contracts';
 import { sql } from 'kysely';
+import type { TeamContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
+import { presentSegmentations, segmentationsQuery } from '../segmentations/present';
 import { readSeriesData } from '../studies/series-data';
 
 export const NO_CASE = 'Case not found.';
@@ -13,7 +15,8 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * The case converted series `seriesUuid` opens: its study and the study's converted series, the
  * reference first and then in the organize order. 404 for another team's or an unconverted series.
  */
-export async function findCase(db: Db, teamId: number, seriesUuid: string): Promise<AnnotatorCase> {
+export async function findCase(db: Db, ctx: TeamContext, seriesUuid: string): Promise<AnnotatorCase> {
+  const teamId = ctx.team.id;
   const opened = await db
     .selectFrom('series')
     .innerJoin('studies', 'studies.id', 'series.study_id')
@@ -62,5 +65,20 @@ export async function findCase(db: Db, teamId: number, seriesUuid: string): Prom
       modality: text(opened.data.modality),
     },
     series,
+    segmentations: await caseSegmentations(db, ctx, opened.id),
   };
+}
+
+/**
+ * The study's segmentations the caller may read, oldest first; none for one who may not fetch masks
+ * (the mask endpoints' permissions), so the page never lists what it cannot open.
+ */
+async function caseSegmentations(db: Db, ctx: TeamContext, studyId: number): Promise<Segmentation[]> {
+  if (!hasAny(ctx.permissions, api.masks.download.anyPermission ?? [])) return [];
+  const rows = await segmentationsQuery(db, ctx.team.id)
+    .where('segmentations.study_id', '=', studyId)
+    .orderBy('segmentations.created_at')
+    .orderBy('segmentations.id')
+    .execute();
+  return presentSegmentations(db, ctx, rows);
 }

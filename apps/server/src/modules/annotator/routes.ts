@@ -20,7 +20,7 @@ export function annotatorRoutes(app: FastifyInstance, deps: Deps): void {
     user_permission: ctx.permissions,
     permission_version: ctx.user.permission_version,
   }));
-  route(app, api.annotator.case, async ({ ctx, params }) => findCase(deps.db, ctx.team.id, params.uuid));
+  route(app, api.annotator.case, async ({ ctx, params }) => findCase(deps.db, ctx, params.uuid));
 }
 
 /** The annotator's data, on the services host (/svc). */

@@ -11,6 +11,7 @@ import { useShownVolume } from './viewer/useShownVolume';
 import { useViewer } from './viewer/useViewer';
 import { ViewerCanvas } from './viewer/ViewerCanvas';
 import { initialWindow } from './windowing';
+import { PaintSidebar } from './paint/PaintSidebar';
 
 export interface CaseWorkspaceProps {
   kase: AnnotatorCase;
@@ -74,8 +75,19 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
         {query.aiinfer && <Badge color="orange">AI result</Badge>}
       </Group>
       <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <Box w={250} p={4} style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}>
+        <Box
+          w={250}
+          p={4}
+          style={{ borderRight: '1px solid var(--mantine-color-default-border)', overflowY: 'auto' }}
+        >
           <SeriesSwitcher series={kase.series} selected={series?.uuid ?? ''} onSelect={choose} />
+          <PaintSidebar
+            key={series?.uuid}
+            viewer={viewer}
+            segmentations={kase.segmentations.filter((s) => s.series_uuid === series?.uuid)}
+            shownName={shown.state === 'ready' ? shown.shownName : null}
+            review={query.review}
+          />
         </Box>
         <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
           <ViewerToolbar

@@ -15,11 +15,11 @@ export const seriesTitle = (s: CaseSeries): string =>
 /** The study's converted series, reference first; the chosen one is shown in the viewer. */
 export function SeriesSwitcher({ series, selected, onSelect }: SeriesSwitcherProps) {
   return (
-    <Stack gap={4} h="100%" miw={0}>
+    <Stack gap={4} miw={0} mb="sm">
       <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="xs">
         Series
       </Text>
-      <ScrollArea type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah={240} type="auto" offsetScrollbars>
         <nav aria-label="Series">
           {series.map((s) => (
             <NavLink
@@ -47,7 +47,7 @@ export function SeriesSwitcher({ series, selected, onSelect }: SeriesSwitcherPro
             />
           ))}
         </nav>
-      </ScrollArea>
+      </ScrollArea.Autosize>
     </Stack>
   );
 }

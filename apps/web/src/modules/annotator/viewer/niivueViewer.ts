@@ -8,6 +8,7 @@ import {
   type NiiVueLocation,
 } from '@niivue/niivue';
 import type { Range } from '../windowing';
+import { createLabelLayer, type LabelLayer } from './labelLayer';
 import { MARKS } from './marks';
 
 /** One pane (axial, coronal, sagittal or the 3D render), or four: the three planes and the render. */
@@ -54,6 +55,8 @@ export interface Viewer {
   onCrosshair: ((probe: Probe) => void) | null;
   /** The window changed with the mouse. */
   onWindow: ((range: Range) => void) | null;
+  /** The segmentation mask over the volume, and painting it with the mouse. */
+  labels: LabelLayer;
   dispose(): void;
 }
 
@@ -118,9 +121,11 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       ? { min: volume.cal_min, max: volume.cal_max }
       : null;
 
+  const labels = createLabelLayer(nv, canvas);
   const viewer: Viewer = {
     onCrosshair: null,
     onWindow: null,
+    labels,
     async show(bytes, name, windowFor) {
       const image = await NVImage.loadFromUrl({ url: name, name, buffer: bytes });
       performance.mark(MARKS.parsed);
@@ -137,6 +142,8 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       nv.volumes = [];
       nv.back = null;
       nv.overlays = [];
+      // A mask drawn on the previous grid: the page shows it again on this one (labels.show).
+      nv.drawBitmap = null;
       nv.addVolume(image);
       return loaded;
     },
@@ -178,6 +185,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       nv.opts.isResizeCanvas = false;
     },
     dispose() {
+      labels.dispose();
       canvas.removeEventListener('pointermove', reportWindow);
       canvas.removeEventListener('pointerup', reportWindow);
       nv.cleanup();

@@ -1,0 +1,162 @@
+import { Button, Select, Slider, Stack, Text } from '@mantine/core';
+import type { Segmentation } from '@voxa/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Viewer } from '../viewer/niivueViewer';
+import { ConflictDialog } from './ConflictDialog';
+import type { ToolSettings } from './maskEditor';
+import { PaintTools, type PaintToolsState } from './PaintTools';
+import { SegmentList } from './SegmentList';
+import { useMask } from './useMask';
+
+export interface PaintSidebarProps {
+  viewer: Viewer | null;
+  /** The shown series' segmentations. */
+  segmentations: Segmentation[];
+  shownName: string | null;
+  /** Review mode: masks are read-only whatever the rules allow. */
+  review: boolean;
+}
+
+const rgb = (hex: string): [number, number, number] => {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+};
+
+/** The segmentation panel: choose a segmentation and a segment, show and paint it, save it. */
+export function PaintSidebar({ viewer, segmentations, shownName, review }: PaintSidebarProps) {
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const segmentation = segmentations.find((s) => s.id === chosenId) ?? null;
+  const [active, setActive] = useState<number | null>(null);
+  const [hidden, setHidden] = useState<Set<number>>(new Set());
+  const [opacity, setOpacity] = useState(0.6);
+  const [tools, setTools] = useState<PaintToolsState>({
+    tool: null,
+    brushMm: 3,
+    threshold: { on: false, lo: -100, hi: 200 },
+  });
+  const editable = !!segmentation?.can.edit && !review;
+
+  const current = useRef({ tools, active, editable, viewer });
+  current.current = { tools, active, editable, viewer };
+  const settings = useCallback((): ToolSettings | null => {
+    const { tools: t, active: value, editable: may, viewer: v } = current.current;
+    if (!t.tool || value === null || !may) return null;
+    const intensities = t.threshold.on ? v?.labels.intensities() : null;
+    const [a, b] = intensities
+      ? [intensities.stored(t.threshold.lo), intensities.stored(t.threshold.hi)]
+      : [0, 0];
+    return {
+      tool: t.tool,
+      value,
+      brushMm: t.brushMm,
+      threshold: intensities ? { intensity: intensities.data, lo: Math.min(a, b), hi: Math.max(a, b) } : null,
+    };
+  }, []);
+  const mask = useMask(viewer, segmentation, shownName, settings);
+
+  const choose = (id: string | null) => {
+    const next = segmentations.find((s) => String(s.id) === id) ?? null;
+    setChosenId(next?.id ?? null);
+    setActive(next?.segments[0]?.value ?? null);
+    setHidden(new Set(next?.segments.filter((s) => !s.visible).map((s) => s.value)));
+  };
+
+  const segments = segmentation?.segments;
+  useEffect(() => {
+    viewer?.labels.setColours(
+      (segments ?? []).map((s) => ({ value: s.value, rgb: rgb(s.color), visible: !hidden.has(s.value) })),
+    );
+  }, [viewer, segments, hidden, mask.state.status]);
+  useEffect(() => viewer?.labels.setOpacity(opacity), [viewer, opacity]);
+
+  const { undo, redo } = mask;
+  useEffect(() => {
+    if (!editable) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
+      if (event.target instanceof HTMLInputElement) return;
+      event.preventDefault();
+      if (event.shiftKey) redo();
+      else undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editable, undo, redo]);
+
+  const ready = mask.state.status === 'ready';
+  return (
+    <Stack gap="xs" data-testid="segmentation-panel">
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="xs">
+        Segmentations
+      </Text>
+      <Select
+        size="xs"
+        aria-label="Segmentation"
+        placeholder={segmentations.length ? 'Choose a segmentation' : 'None on this series'}
+        disabled={segmentations.length === 0}
+        data={segmentations.map((s) => ({ value: String(s.id), label: s.structure.title }))}
+        value={segmentation ? String(segmentation.id) : null}
+        onChange={choose}
+      />
+      {segmentation && segmentation.mask_revision === null && (
+        <Button size="xs" disabled={!editable} onClick={() => void mask.createMask()}>
+          Create mask
+        </Button>
+      )}
+      {mask.state.status === 'loading' && <Text size="xs">Loading mask…</Text>}
+      {mask.state.status === 'error' && (
+        <Text size="xs" c="red" role="alert">
+          {mask.state.message}
+        </Text>
+      )}
+      {segmentation && ready && (
+        <>
+          <SegmentList
+            segments={segmentation.segments}
+            active={active}
+            onActive={setActive}
+            hidden={hidden}
+            onToggle={(value) =>
+              setHidden((h) => {
+                const next = new Set(h);
+                if (!next.delete(value)) next.add(value);
+                return next;
+              })
+            }
+            figures={mask.figures}
+          />
+          <Text size="xs">Opacity</Text>
+          <Slider size="xs" min={0} max={1} step={0.05} value={opacity} onChange={setOpacity} label={null} />
+          <PaintTools
+            value={tools}
+            onChange={setTools}
+            disabled={!editable}
+            canUndo={mask.canUndo}
+            canRedo={mask.canRedo}
+            onUndo={mask.undo}
+            onRedo={mask.redo}
+          />
+          <Button
+            size="xs"
+            disabled={!editable || !mask.dirty}
+            loading={mask.saving}
+            onClick={() => void mask.save()}
+          >
+            Save
+          </Button>
+          <Text size="xs" c="dimmed" data-testid="mask-status">
+            {mask.dirty
+              ? 'Unsaved changes'
+              : `Revision ${mask.state.status === 'ready' ? mask.state.revision : ''}`}
+          </Text>
+        </>
+      )}
+      <ConflictDialog
+        current={mask.conflict}
+        onReload={() => mask.conflict !== null && mask.load(mask.conflict)}
+        onOverwrite={() => mask.conflict !== null && void mask.save(mask.conflict)}
+        onCancel={mask.dismissConflict}
+      />
+    </Stack>
+  );
+}

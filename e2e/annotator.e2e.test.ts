@@ -113,6 +113,15 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
     await screenshot(annotator.page, 'annotator-four-panes');
   });
 
+  it('lists the keyboard shortcuts on ?', async () => {
+    await annotator.page.keyboard.press('?');
+    const help = annotator.page.getByTestId('shortcuts-help');
+    await help.waitFor();
+    expect(await help.innerText()).toContain('Ctrl+Z');
+    await annotator.page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+  });
+
   it('shows another team’s case as a 404 page, not an empty viewer', async () => {
     const stranger = await e2e.person();
     const credentials = newCredentials('Sam Stranger');

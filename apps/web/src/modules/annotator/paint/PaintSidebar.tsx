@@ -6,6 +6,8 @@ import { ConflictDialog } from './ConflictDialog';
 import type { ToolSettings } from './maskEditor';
 import { PaintTools, type PaintToolsState } from './PaintTools';
 import { SegmentList } from './SegmentList';
+import { shortcutFor } from './shortcuts';
+import { ShortcutsHelp } from './ShortcutsHelp';
 import { useMask } from './useMask';
 
 export interface PaintSidebarProps {
@@ -21,6 +23,11 @@ const rgb = (hex: string): [number, number, number] => {
   const n = Number.parseInt(hex.replace('#', ''), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 };
+
+/** Keys typed into a text field are the field's; a focused radio or button leaves them to us. */
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLTextAreaElement ||
+  (target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'range'].includes(target.type));
 
 /** The segmentation panel: choose a segmentation and a segment, show and paint it, save it. */
 export function PaintSidebar({ viewer, segmentations, shownName, review }: PaintSidebarProps) {
@@ -69,19 +76,25 @@ export function PaintSidebar({ viewer, segmentations, shownName, review }: Paint
   }, [viewer, segments, hidden, mask.state.status]);
   useEffect(() => viewer?.labels.setOpacity(opacity), [viewer, opacity]);
 
-  const { undo, redo } = mask;
+  const [helpOpen, setHelpOpen] = useState(false);
+  const { undo, redo, save, dirty } = mask;
   useEffect(() => {
-    if (!editable) return;
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
-      if (event.target instanceof HTMLInputElement) return;
+      if (isTyping(event.target)) return;
+      const action = shortcutFor(event);
+      if (!action || (action.kind !== 'help' && !editable)) return;
       event.preventDefault();
-      if (event.shiftKey) redo();
-      else undo();
+      if (action.kind === 'help') setHelpOpen(true);
+      else if (action.kind === 'undo') undo();
+      else if (action.kind === 'redo') redo();
+      else if (action.kind === 'save') {
+        if (dirty) void save();
+      } else if (action.kind === 'tool') setTools((t) => ({ ...t, tool: action.tool }));
+      else setTools((t) => ({ ...t, brushMm: Math.max(0, t.brushMm + action.stepMm) }));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [editable, undo, redo]);
+  }, [editable, undo, redo, save, dirty]);
 
   const ready = mask.state.status === 'ready';
   return (
@@ -151,6 +164,10 @@ export function PaintSidebar({ viewer, segmentations, shownName, review }: Paint
           </Text>
         </>
       )}
+      <Button size="xs" variant="subtle" onClick={() => setHelpOpen(true)}>
+        Keyboard shortcuts (?)
+      </Button>
+      <ShortcutsHelp opened={helpOpen} onClose={() => setHelpOpen(false)} />
       <ConflictDialog
         current={mask.conflict}
         onReload={() => mask.conflict !== null && mask.load(mask.conflict)}

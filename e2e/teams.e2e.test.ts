@@ -187,7 +187,14 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
     const inviteeSidebar = new Sidebar(inviteePerson.page);
     await new DashboardPage(inviteePerson.page).openTeam(acme.title);
     await inviteePerson.page.waitForURL(`${e2e.server.teamUrl(acme.slug)}/dashboard`);
-    expect(await inviteeSidebar.linkNames()).toEqual(['Dashboard', 'Upload', 'Studies']);
+    expect(await inviteeSidebar.linkNames()).toEqual([
+      'Dashboard',
+      'Upload',
+      'Studies',
+      'Structures',
+      'Segmentations',
+      'Transfer functions',
+    ]);
 
     // /members needs r:team: the Member is sent to the dashboard (spec 2.2).
     await inviteePerson.page.goto(`${e2e.server.teamUrl(acme.slug)}/members`);
@@ -204,6 +211,14 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
     // API answers 403 to a non-administrator).
     const ownerSidebar = new Sidebar(ownerPerson.page);
     await ownerPerson.page.goto(`${e2e.server.teamUrl(acme.slug)}/dashboard`);
-    expect(await ownerSidebar.linkNames()).toEqual(['Dashboard', 'Upload', 'Studies', 'Team']);
+    expect(await ownerSidebar.linkNames()).toEqual([
+      'Dashboard',
+      'Upload',
+      'Studies',
+      'Structures',
+      'Segmentations',
+      'Transfer functions',
+      'Team',
+    ]);
   });
 });

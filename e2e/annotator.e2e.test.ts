@@ -79,9 +79,9 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
 
   it('takes the lung window from its preset: the status shows it and the slice changes', async () => {
     const before = await annotator.stats();
-    await annotator.preset('Lung').click();
+    await annotator.preset('CT lung').click();
     await expect.poll(() => annotator.window.innerText()).toBe('W 1500 L -600');
-    expect(await annotator.preset('Lung').getAttribute('aria-pressed')).toBe('true');
+    expect(await annotator.preset('CT lung').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(async () => (await annotator.stats()).lit).not.toBeCloseTo(before.lit, 3);
   });
 

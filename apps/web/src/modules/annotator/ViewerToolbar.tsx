@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, SegmentedControl, Tooltip } from '@mantine/core';
 import type { Layout, MouseTool } from './viewer/niivueViewer';
-import { formatWindow, matchingPreset, presetsFor, type Window } from './windowing';
+import { useWindowPresets } from './useWindowPresets';
+import { formatWindow, matchingPreset, type Window } from './windowing';
 
 export interface ViewerToolbarProps {
   layout: Layout;
@@ -31,7 +32,8 @@ const TOOLS: { value: MouseTool; label: string }[] = [
 
 /** Panes, what the left mouse button does, zoom, and the window presets of the series' modality. */
 export function ViewerToolbar(props: ViewerToolbarProps) {
-  const preset = props.window ? matchingPreset(props.modality, props.window) : null;
+  const presets = useWindowPresets(props.modality);
+  const preset = props.window ? matchingPreset(presets, props.window) : null;
   return (
     <Group gap="sm" wrap="wrap" p={6} data-testid="viewer-toolbar">
       <SegmentedControl
@@ -73,7 +75,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         >
           Auto
         </Button>
-        {presetsFor(props.modality).map((p) => (
+        {presets.map((p) => (
           <Button
             key={p.id}
             size="compact-sm"

@@ -5,6 +5,7 @@ import {
   formatWindow,
   initialWindow,
   matchingPreset,
+  presetsFrom,
   presetsFor,
   rangeToWindow,
   windowToRange,
@@ -41,13 +42,31 @@ describe('window presets', () => {
   });
 
   it('recognises a preset and formats windows', () => {
-    expect(matchingPreset('CT', { width: 1500.2, level: -600 })?.id).toBe('lung');
-    expect(matchingPreset('CT', { width: 1400, level: -600 })).toBeNull();
-    expect(matchingPreset('MR', { width: 400, level: 40 })).toBeNull();
+    expect(matchingPreset(CT_PRESETS, { width: 1500.2, level: -600 })?.id).toBe('lung');
+    expect(matchingPreset(CT_PRESETS, { width: 1400, level: -600 })).toBeNull();
+    expect(matchingPreset([], { width: 400, level: 40 })).toBeNull();
     expect(formatWindow({ width: 1500, level: -600 })).toBe('W 1500 L -600');
     expect(formatNumber(0.012345)).toBe('0.0123');
     expect(formatNumber(-3.5)).toBe('-3.5');
     expect(formatNumber(123.6)).toBe('124');
     expect(formatNumber(Number.NaN)).toBe('–');
+  });
+});
+
+describe('presetsFrom', () => {
+  const common = { modality: 'CT', built_in: true, created_by: null, created_at: '', updated_at: '' };
+  it('offers the window presets of /transfer-functions by name, centre as level; colour maps are not windows', () => {
+    expect(
+      presetsFrom([
+        { ...common, id: 1, kind: 'window', name: 'CT lung', window: { width: 1500, center: -600 } },
+        {
+          ...common,
+          id: 2,
+          kind: 'colormap',
+          name: 'hot',
+          colormap: { R: [0, 255], G: [0, 255], B: [0, 255], A: [0, 255], I: [0, 255] },
+        },
+      ]),
+    ).toEqual([{ id: 'tf-1', label: 'CT lung', width: 1500, level: -600 }]);
   });
 });

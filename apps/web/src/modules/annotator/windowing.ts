@@ -1,3 +1,5 @@
+import type { TransferFunction } from '@voxa/contracts';
+
 /** Window (width, level) maths and the presets the annotator offers per modality. */
 
 export interface Window {
@@ -46,12 +48,23 @@ export function initialWindow(modality: string | null, robust: Range, full: Rang
   return rangeToWindow(robust.max > robust.min ? robust : full);
 }
 
+/**
+ * The window presets of /transfer-functions (built-in and the team's own) as the toolbar offers them; the
+ * server has already kept those of the series' modality and those for any.
+ */
+export function presetsFrom(functions: readonly TransferFunction[]): WindowPreset[] {
+  return functions.flatMap((f) =>
+    f.kind === 'window'
+      ? [{ id: `tf-${f.id}`, label: f.name, width: f.window.width, level: f.window.center }]
+      : [],
+  );
+}
+
 /** The preset a window is, if any (the toolbar shows it chosen). */
-export function matchingPreset(modality: string | null, window: Window): WindowPreset | null {
+export function matchingPreset(presets: readonly WindowPreset[], window: Window): WindowPreset | null {
   return (
-    presetsFor(modality).find(
-      (p) => Math.abs(p.width - window.width) < 0.5 && Math.abs(p.level - window.level) < 0.5,
-    ) ?? null
+    presets.find((p) => Math.abs(p.width - window.width) < 0.5 && Math.abs(p.level - window.level) < 0.5) ??
+    null
   );
 }
 

@@ -126,6 +126,32 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
     expect((await annotator.stats(region)).red).toBeGreaterThan(0.05);
   });
 
+  /** A brush dab's red centre on screen is within one voxel of where the mouse pressed. */
+  async function dabUnderPointer(at: [number, number]) {
+    const ahead = await annotator.voxelAt(at[0], at[1] + 0.05);
+    const here = await annotator.voxelAt(at[0], at[1]);
+    expect(here).toHaveLength(3);
+    // Canvas fractions per voxel, vertically: 0.05 of the box spans this many voxels.
+    const voxel = 0.05 / Math.max(...here.map((v, i) => Math.abs(v - (ahead[i] ?? v))));
+    await paint.tool('Brush');
+    await paint.click(at);
+    const region = { x: at[0] - 0.08, y: at[1] - 0.08, width: 0.16, height: 0.16 };
+    const centre = await annotator.redCentre(region);
+    expect(centre).not.toBeNull();
+    const box = await paint.canvas.boundingBox();
+    const aspect = (box?.height ?? 1) / (box?.width ?? 1);
+    expect(Math.abs((centre?.[1] ?? 0) - at[1])).toBeLessThanOrEqual(voxel);
+    expect(Math.abs((centre?.[0] ?? 0) - at[0])).toBeLessThanOrEqual(voxel * aspect);
+    // The eraser over the same voxels takes the dab away again.
+    await paint.tool('Eraser');
+    await paint.click(at);
+    await expect.poll(() => paint.voxels()).toBe(stroke);
+  }
+
+  it('paints under the pointer on the tilted (sheared) CT', async () => {
+    await dabUnderPointer([0.45, 0.7]);
+  });
+
   it('fills a slice within an intensity range, saves, undoes the fill with Ctrl+Z and saves again', async () => {
     await paint.tool('Fill 2D');
     await paint.panel.getByLabel('Within intensity range').check();

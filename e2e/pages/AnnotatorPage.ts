@@ -87,6 +87,55 @@ export class AnnotatorPage {
     );
   }
 
+  /** The centre of the clearly red pixels in a region, as fractions of the canvas box; null if none. */
+  async redCentre(region: {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }): Promise<[number, number] | null> {
+    const png = (await this.canvas.screenshot()).toString('base64');
+    return this.page.evaluate(
+      async ({ png, region }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const x0 = Math.floor(region.x * image.width);
+        const y0 = Math.floor(region.y * image.height);
+        const w = Math.max(1, Math.floor(region.width * image.width));
+        const h = Math.max(1, Math.floor(region.height * image.height));
+        const canvas = document.createElement('canvas');
+        canvas.width = w;
+        canvas.height = h;
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('no 2D context');
+        context.drawImage(image, x0, y0, w, h, 0, 0, w, h);
+        const { data } = context.getImageData(0, 0, w, h);
+        let n = 0;
+        let sx = 0;
+        let sy = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]];
+          if (r <= g + 60 || r <= b + 40) continue;
+          n += 1;
+          sx += (i / 4) % w;
+          sy += Math.floor(i / 4 / w);
+        }
+        return n
+          ? ([(x0 + sx / n + 0.5) / image.width, (y0 + sy / n + 0.5) / image.height] as [number, number])
+          : null;
+      },
+      { png, region },
+    );
+  }
+
+  /** The voxel the status bar shows with the mouse at a point of the canvas (fractions of its box). */
+  async voxelAt(fx: number, fy: number): Promise<number[]> {
+    await this.hover(fx, fy);
+    const text = await this.position.innerText();
+    return (/voxel (-?\d+), (-?\d+), (-?\d+)/.exec(text) ?? []).slice(1).map(Number);
+  }
+
   /** Moves the mouse to a point of the canvas given as fractions of its box. */
   async hover(fx: number, fy: number): Promise<void> {
     const box = await this.canvas.boundingBox();

@@ -109,11 +109,13 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
   const back = (): NVImage | null => nv.volumes[0] ?? null;
   const probeAtFrac = (frac: ArrayLike<number>): Probe | null => {
     const volume = back();
-    if (!volume || frac[0] === undefined || frac[0] < 0) return null;
-    const mm = triple(nv.frac2mm(triple(frac)));
-    const voxel = triple(volume.mm2vox(mm)).map(Math.round) as [number, number, number];
-    const [nx, ny, nz] = triple((volume.dims ?? []).slice(1));
+    if (!volume?.matRAS || frac[0] === undefined || frac[0] < 0) return null;
+    // The texel drawn there (NiiVue's frac2vox, as its pen takes it), not mm2vox of the shown mm: on a
+    // sheared affine (gantry tilt) the slice is drawn unsheared, so the scanner mm maps to another voxel.
+    const voxel = triple(volume.convertFrac2Vox(triple(frac)));
+    const [nx, ny, nz] = triple((volume.dimsRAS ?? []).slice(1));
     if (voxel.some((v, i) => v < 0 || v >= [nx, ny, nz][i]!)) return null;
+    const mm = triple(volume.vox2mm(voxel, volume.matRAS));
     return { mm, voxel, value: volume.getValue(voxel[0], voxel[1], voxel[2], volume.frame4D ?? 0) };
   };
   const windowOf = (volume: NVImage | null): Range | null =>

@@ -94,6 +94,16 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
     expect((await annotator.stats()).lit).toBeGreaterThan(0.05);
   });
 
+  it('shows the volume through a colour map of /transfer-functions, and back in grey', async () => {
+    expect((await annotator.stats()).red).toBeLessThan(0.001);
+    await annotator.page.getByRole('textbox', { name: 'Colour map' }).click();
+    await annotator.page.getByRole('option', { name: 'hot', exact: true }).click();
+    await expect.poll(async () => (await annotator.stats()).red, { timeout: 30_000 }).toBeGreaterThan(0.01);
+    await annotator.page.getByRole('textbox', { name: 'Colour map' }).click();
+    await annotator.page.getByRole('option', { name: 'gray', exact: true }).click();
+    await expect.poll(async () => (await annotator.stats()).red, { timeout: 30_000 }).toBeLessThan(0.001);
+  });
+
   it('switches to four panes: three planes and the 3D render each draw', async () => {
     await annotator.layout('Four panes');
     const quadrants = [

@@ -101,6 +101,7 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
             onAutoWindow={autoWindow}
             onZoom={(factor) => viewer?.zoom(factor)}
             onResetView={() => viewer?.resetView()}
+            onColormap={(colormap) => viewer?.setColormap(colormap)}
             disabled={shown.state !== 'ready'}
           />
           <ViewerCanvas

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, SegmentedControl, Tooltip } from '@mantine/core';
+import { ColormapSelect, type ColormapSelectProps } from './ColormapSelect';
 import type { Layout, MouseTool } from './viewer/niivueViewer';
 import { useWindowPresets } from './useWindowPresets';
 import { formatWindow, matchingPreset, type Window } from './windowing';
@@ -14,6 +15,7 @@ export interface ViewerToolbarProps {
   onAutoWindow: () => void;
   onZoom: (factor: number) => void;
   onResetView: () => void;
+  onColormap: ColormapSelectProps['onColormap'];
   disabled: boolean;
 }
 
@@ -30,7 +32,7 @@ const TOOLS: { value: MouseTool; label: string }[] = [
   { value: 'pan', label: 'Pan / zoom' },
 ];
 
-/** Panes, what the left mouse button does, zoom, and the window presets of the series' modality. */
+/** Panes, what the left mouse button does, zoom, the window presets and colour maps of the series' modality. */
 export function ViewerToolbar(props: ViewerToolbarProps) {
   const presets = useWindowPresets(props.modality);
   const preset = props.window ? matchingPreset(presets, props.window) : null;
@@ -89,6 +91,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           </Button>
         ))}
       </Group>
+      <ColormapSelect modality={props.modality} disabled={props.disabled} onColormap={props.onColormap} />
     </Group>
   );
 }

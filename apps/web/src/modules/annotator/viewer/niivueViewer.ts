@@ -11,6 +11,18 @@ import type { Range } from '../windowing';
 import { createLabelLayer, type LabelLayer } from './labelLayer';
 import { MARKS } from './marks';
 
+/** NiiVue's own grey map, the volume's colours before any is chosen. */
+const GREY = 'gray';
+
+/** A colour map as NiiVue takes it: parallel arrays of red, green, blue, alpha at intensity indices. */
+export interface ColorMapPoints {
+  R: number[];
+  G: number[];
+  B: number[];
+  A: number[];
+  I: number[];
+}
+
 /** One pane (axial, coronal, sagittal or the 3D render), or four: the three planes and the render. */
 export type Layout = 'axial' | 'coronal' | 'sagittal' | 'render' | 'four';
 /** What the left mouse button does; the right one always windows, the middle one always pans. */
@@ -42,6 +54,11 @@ export interface Viewer {
   setLayout(layout: Layout): void;
   setTool(tool: MouseTool): void;
   setWindow(range: Range): void;
+  /**
+   * Paints the volume (and the next ones shown) through a colour map of /transfer-functions, in NiiVue's
+   * R,G,B,A,I form; null: NiiVue's grey.
+   */
+  setColormap(colormap: { name: string; points: ColorMapPoints } | null): void;
   window(): Range | null;
   setFrame(frame: number): void;
   /** Multiplies the 2D zoom (1 is the whole slice in its pane). */
@@ -124,6 +141,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       : null;
 
   const labels = createLabelLayer(nv, canvas);
+  let colormapName = GREY;
   const viewer: Viewer = {
     onCrosshair: null,
     onWindow: null,
@@ -140,6 +158,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       const window = windowFor(loaded);
       image.cal_min = window.min;
       image.cal_max = window.max;
+      image.colormap = colormapName;
       // One removal and one addition, each of which would otherwise redo the scene's textures.
       nv.volumes = [];
       nv.back = null;
@@ -162,6 +181,16 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       volume.cal_min = range.min;
       volume.cal_max = range.max;
       nv.updateGLVolume();
+    },
+    setColormap(colormap) {
+      colormapName = GREY;
+      if (colormap) {
+        // A key of our own, so a team's map never replaces one of NiiVue's by name.
+        colormapName = `voxa:${colormap.name}`;
+        nv.addColormap(colormapName, colormap.points);
+      }
+      const volume = back();
+      if (volume) nv.setColormap(volume.id, colormapName);
     },
     window: () => windowOf(back()),
     setFrame(frame) {

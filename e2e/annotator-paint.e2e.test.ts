@@ -140,8 +140,11 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
     expect(centre).not.toBeNull();
     const box = await paint.canvas.boundingBox();
     const aspect = (box?.height ?? 1) / (box?.width ?? 1);
-    expect(Math.abs((centre?.[1] ?? 0) - at[1])).toBeLessThanOrEqual(voxel);
-    expect(Math.abs((centre?.[0] ?? 0) - at[0])).toBeLessThanOrEqual(voxel * aspect);
+    // Within a voxel and a half: the dab's centre of mass moves with how the disc falls on the grid and
+    // the screen's pixels, while the sheared-grid bug put it several voxels off.
+    const slack = 1.5 * voxel;
+    expect(Math.abs((centre?.[1] ?? 0) - at[1])).toBeLessThanOrEqual(slack);
+    expect(Math.abs((centre?.[0] ?? 0) - at[0])).toBeLessThanOrEqual(slack * aspect);
     // Ctrl+Z takes the dab away again, though the focus is on the tool's radio button.
     await owner.page.keyboard.press('Control+z');
     await expect.poll(() => paint.voxels()).toBe(stroke);

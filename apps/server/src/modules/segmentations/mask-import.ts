@@ -4,17 +4,15 @@ import { SEGMENT_PALETTE, type Segmentation } from '@voxa/contracts';
 import { labelMaskOf, readLabelMap } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
-import { seriesPartKey } from '../../platform/storage/layout';
-import { readSeriesData, seriesFolder } from '../studies/series-data';
 import { seriesWithStudy } from '../studies/series';
 import { structureBySlug } from '../structures/find';
 import { gzipMask, writeMaskRevision } from './mask-revisions';
-import { readHeader } from './masks';
+import { seriesGrid } from './masks';
 import { segmentationsByIds } from './present';
 import { maskDatatype } from './segment-rules';
-import { createSegmentation, NOT_CONVERTED } from './service';
+import { createSegmentation } from './service';
 
 export const NO_FILE = 'Send the label map’s .nii or .nii.gz bytes as the body (application/octet-stream).';
 export const BAD_GZIP = 'The .nii.gz file could not be decompressed.';
@@ -60,12 +58,9 @@ export async function importMask(
     .where('series.uuid', '=', seriesUuid)
     .executeTakeFirst();
   if (!series) throw notFound('Series not found.');
-  const volume = readSeriesData(series.data).nifti?.[0];
-  if (series.status !== 'done' || !volume) throw conflict(NOT_CONVERTED);
+  const { folder, header } = await seriesGrid(deps.storage, series);
   const structure = await structureBySlug(deps.db, ctx.team.id, query.structure);
   const nii = await niiBytes(body, deps.config.MASK_IMPORT_MAX_BYTES);
-  const folder = seriesFolder(series, series.study_uuid);
-  const header = await readHeader(await deps.storage.path([...seriesPartKey(folder, 'nifti'), volume]));
   const read = readLabelMap(nii, header);
   if (!read.ok) throw new HttpError(read.status, read.error);
   const titles = await classTitles(deps.db, structure.id);

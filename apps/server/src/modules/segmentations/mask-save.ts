@@ -3,12 +3,10 @@ import { labelMaskOf, readLabelMap } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { conflict, HttpError, unprocessable } from '../../http/errors';
-import { seriesPartKey } from '../../platform/storage/layout';
-import { readSeriesData, seriesFolder } from '../studies/series-data';
 import { seriesWithStudy } from '../studies/series';
 import { niiBytes } from './mask-import';
 import { gzipMask, writeMaskRevision } from './mask-revisions';
-import { editableMask, NO_MASK, readHeader } from './masks';
+import { editableMask, NO_MASK, seriesGrid } from './masks';
 import { maskDatatype } from './segment-rules';
 
 export const staleMask = (base: number, current: number) =>
@@ -33,11 +31,7 @@ export async function saveMask(
   const series = await seriesWithStudy(deps.db, ctx.team.id)
     .where('series.id', '=', found.series.id)
     .executeTakeFirstOrThrow();
-  const volume = readSeriesData(series.data).nifti?.[0];
-  if (!volume) throw conflict(NO_MASK);
-  const header = await readHeader(
-    await deps.storage.path([...seriesPartKey(seriesFolder(series, series.study_uuid), 'nifti'), volume]),
-  );
+  const { header } = await seriesGrid(deps.storage, series);
   const read = readLabelMap(await niiBytes(body, deps.config.MASK_IMPORT_MAX_BYTES), header);
   if (!read.ok) throw new HttpError(read.status, read.error);
 

@@ -5,6 +5,7 @@ import type { MaskRevision } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
+import type { Storage, StorageKey } from '../../platform/storage';
 import { maskKey, seriesPartKey } from '../../platform/storage/layout';
 import { readSeriesData, seriesFolder } from '../studies/series-data';
 import { seriesWithStudy } from '../studies/series';
@@ -20,9 +21,9 @@ import {
   type MaskTarget,
 } from './mask-revisions';
 import { maskDatatype } from './segment-rules';
+import { NOT_CONVERTED } from './service';
 
 export const MASK_EXISTS = 'This segmentation has its mask already.';
-export const NO_VOLUME = 'The series has no converted volume to put a mask on.';
 export const NO_MASK = 'This segmentation has no mask yet.';
 const NIFTI1_HEADER_BYTES = 348;
 
@@ -38,6 +39,21 @@ export async function readHeader(file: string): Promise<Uint8Array> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The folder of a converted series and the header of its first volume: the grid its masks keep (create,
+ * import and save read it the same way); 409 for a series not converted.
+ */
+export async function seriesGrid(
+  storage: Pick<Storage, 'path'>,
+  series: { team_id: number; uuid: string; data: unknown; status: string; study_uuid: string },
+): Promise<{ folder: StorageKey; header: Uint8Array }> {
+  const volume = readSeriesData(series.data).nifti?.[0];
+  if (series.status !== 'done' || !volume) throw conflict(NOT_CONVERTED);
+  const folder = seriesFolder(series, series.study_uuid);
+  const header = await readHeader(await storage.path([...seriesPartKey(folder, 'nifti'), volume]));
+  return { folder, header };
 }
 
 const targetOf = (ctx: TeamContext, found: FoundSegmentation, folder: MaskTarget['folder']): MaskTarget => ({
@@ -75,10 +91,7 @@ export async function createMask(
   const series = await seriesWithStudy(deps.db, ctx.team.id)
     .where('series.id', '=', found.segmentation.series_id)
     .executeTakeFirstOrThrow();
-  const volume = readSeriesData(series.data).nifti?.[0];
-  if (series.status !== 'done' || !volume) throw conflict(NO_VOLUME);
-  const folder = seriesFolder(series, series.study_uuid);
-  const header = await readHeader(await deps.storage.path([...seriesPartKey(folder, 'nifti'), volume]));
+  const { folder, header } = await seriesGrid(deps.storage, series);
   return writeMaskRevision(
     deps.db,
     deps.storage,

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RegisterPage, verifyThroughOutbox } from './pages/AuthPages';
-import { CreateTeamPage } from './pages/CreateTeamPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { XaViewerPage } from './pages/XaViewerPage';
 import { screenshot, type Person } from './support/browser';
 import { apiOk } from './support/apiCall';
 import { uploadSeriesThroughApi } from './support/apiUpload';
 import { e2eSkipReason } from './support/chromium';
-import { ownerOfNewTeam } from './support/owner';
+import { ownerOfNewTeam, registeredOwnerOfNewTeam } from './support/owner';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
@@ -115,17 +113,10 @@ describe.skipIf(e2eSkipReason())('XA viewer: play a converted angiography run', 
   });
 
   it('shows another team’s run as a 404 page, not an empty viewer', async () => {
-    const stranger = await e2e.person();
-    const credentials = newCredentials('Sam Stranger');
-    const register = new RegisterPage(stranger.page);
-    await register.open(`${e2e.server.baseUrl}/register`);
-    await register.register(credentials);
-    await verifyThroughOutbox(e2e.server, stranger.page, credentials.email);
-    await stranger.page.goto(`${e2e.server.baseUrl}/team/create`);
-    const create = new CreateTeamPage(stranger.page);
-    await create.waitUntilShown();
-    await create.create('Other Lab', 'other-lab');
-    await stranger.page.waitForURL(`${e2e.server.teamUrl('other-lab')}/dashboard`);
+    const stranger = await registeredOwnerOfNewTeam(e2e, newCredentials('Sam Stranger'), {
+      title: 'Other Lab',
+      slug: 'other-lab',
+    });
     const uuid = new URL(runUrl).pathname.split('/').pop() ?? '';
     const foreign = new XaViewerPage(stranger.page);
     await foreign.open(e2e.server.teamUrl('other-lab'), uuid);

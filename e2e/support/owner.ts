@@ -1,4 +1,4 @@
-import { InstallPage } from '../pages/AuthPages';
+import { InstallPage, RegisterPage, verifyThroughOutbox } from '../pages/AuthPages';
 import { CreateTeamPage } from '../pages/CreateTeamPage';
 import { DashboardPage } from '../pages/DashboardPage';
 import type { Person } from './browser';
@@ -21,6 +21,29 @@ export async function ownerOfNewTeam(
   await install.install(owner);
   await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);
   await new DashboardPage(page).waitUntilShown();
+  await page.goto(`${e2e.server.baseUrl}/team/create`);
+  const create = new CreateTeamPage(page);
+  await create.waitUntilShown();
+  await create.create(team.title, team.slug);
+  await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
+  return person;
+}
+
+/**
+ * A person of a server already installed: registers, verifies their address and creates `team`, landing
+ * on its sub-domain dashboard as its Owner (another team's member, to be refused a case or a run).
+ */
+export async function registeredOwnerOfNewTeam(
+  e2e: E2eEnv,
+  owner: Credentials,
+  team: { title: string; slug: string },
+): Promise<Person> {
+  const person = await e2e.person();
+  const { page } = person;
+  const register = new RegisterPage(page);
+  await register.open(`${e2e.server.baseUrl}/register`);
+  await register.register(owner);
+  await verifyThroughOutbox(e2e.server, page, owner.email);
   await page.goto(`${e2e.server.baseUrl}/team/create`);
   const create = new CreateTeamPage(page);
   await create.waitUntilShown();

@@ -1,5 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, realpath, rm } from 'node:fs/promises';
+import { mkdir, open, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -48,8 +47,13 @@ function meter(totals: Totals, limits: ArchiveLimits): Transform {
 async function writeEntry(zip: ZipFile, entry: Entry, target: string, totals: Totals, limits: ArchiveLimits) {
   await mkdir(path.dirname(target), { recursive: true });
   // 'wx': two entries of one name are refused rather than the second silently replacing the first.
-  const out = createWriteStream(target, { flags: 'wx' });
-  await pipeline(await openEntry(zip, entry), meter(totals, limits), out);
+  // Opened before the stream is made, so the refusal rejects here instead of an unheard 'error' event.
+  const out = await open(target, 'wx');
+  try {
+    await pipeline(await openEntry(zip, entry), meter(totals, limits), out.createWriteStream());
+  } finally {
+    await out.close();
+  }
 }
 
 async function extractInto(

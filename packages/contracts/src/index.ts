@@ -6,6 +6,7 @@ import { cine } from './cine';
 import { conversion } from './conversion';
 import type { Endpoint } from './endpoint';
 import { labels } from './labels';
+import { notifications } from './notifications';
 import { organize } from './organize';
 import { recognition } from './recognition';
 import { reference } from './reference';
@@ -29,6 +30,7 @@ export * from './errors';
 export * from './host';
 export * from './jobs';
 export * from './labels';
+export * from './notifications';
 export * from './organize';
 export * from './permissions';
 export * from './recognition';
@@ -68,6 +70,7 @@ export const api = {
   annotator,
   transferFunctions,
   cine,
+  notifications,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import type { InflatedAllEvent, InflationOneEvent } from './archives';
+import type { Notification, NotificationsAllUpdated } from './notifications';
 import type { SeriesConversionEvent } from './conversion';
 import type { RecognitionResponse } from './recognition';
 
 /** Server -> client events: ids and small payloads; the client refetches what it shows. */
 export interface ServerToClientEvents {
   'permission:updated': (payload: { permission_version: number }) => void;
+  /** To every socket of the notification's user; the client keeps those of its team. */
+  'notification:created': (payload: Notification) => void;
+  'notification:updated': (payload: Notification) => void;
+  'notification:updated:all': (payload: NotificationsAllUpdated) => void;
   /** To the socket named by `wsid` in POST /llm/prompts. */
   'upload:study:aiprompt:response': (payload: RecognitionResponse) => void;
   'upload:conversion:oneserie:done': (payload: SeriesConversionEvent) => void;

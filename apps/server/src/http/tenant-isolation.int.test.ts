@@ -272,6 +272,11 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'POST /transfer-functions': () => ({ body: isolationWindow }),
   'PUT /transfer-functions/:transferFunctionId': () => ({ body: isolationWindow }),
   'DELETE /transfer-functions/:transferFunctionId': () => ({}),
+  // Notifications are the caller's own: `:id` names none of theirs in another team (404).
+  'GET /notification': () => ({ query: { per_page: '10' } }),
+  'GET /notification-new': () => ({ query: { last_id: '0' } }),
+  'PUT /notification/update-all': () => ({ body: { is_seen: 1 } }),
+  'PUT /notification/:id': () => ({ body: { is_seen: 1 } }),
   'GET /v2/cine/:uuid': () => ({}),
 };
 

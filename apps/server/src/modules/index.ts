@@ -15,6 +15,7 @@ import { deidentifyRoutes } from './deidentify/routes';
 import { invitationRoutes } from './invitations/routes';
 import { labelRoutes } from './labels/routes';
 import { logRoutes } from './logs/routes';
+import { notificationRoutes } from './notifications/routes';
 import { organizeRoutes } from './organize/routes';
 import { permissionRoutes } from './permissions/routes';
 import { recognitionRoutes, recognitionServiceRoutes } from './recognition/routes';
@@ -50,6 +51,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   segmentationRoutes(api, deps);
   transferFunctionRoutes(api, deps);
   annotatorRoutes(api, deps);
+  notificationRoutes(api, deps);
 }
 
 /**

@@ -36,6 +36,7 @@ export interface Database {
   mask_revisions: MaskRevisionsTable;
   segmentation_users: SegmentationUsersTable;
   transfer_functions: TransferFunctionsTable;
+  notifications: NotificationsTable;
 }
 
 export interface UsersTable {
@@ -425,6 +426,23 @@ export interface TransferFunctionsTable {
     string | null
   >;
   created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** One notification of one user in one team (docs/decisions/0041-notifications.md). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  type_code: string;
+  model1_id: number | null;
+  model2_id: number | null;
+  model3_id: number | null;
+  section: string | null;
+  url: string | null;
+  description: string | null;
+  is_seen: Generated<0 | 1>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

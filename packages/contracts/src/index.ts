@@ -1,4 +1,5 @@
 import { accounts } from './accounts';
+import { aiWorkerProtocol, aiWorkers } from './ai-workers';
 import { annotator } from './annotator';
 import { anonymise } from './anonymise';
 import { archives } from './archives';
@@ -18,6 +19,7 @@ import { transferFunctions } from './transfer-functions';
 import { upload } from './upload';
 
 export * from './accounts';
+export * from './ai-workers';
 export * from './annotator';
 export * from './anonymise';
 export * from './archives';
@@ -71,6 +73,8 @@ export const api = {
   transferFunctions,
   cine,
   notifications,
+  aiWorkers,
+  aiWorkerProtocol,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -1,4 +1,4 @@
-import { teamSlugFromHost, AUTH_COOKIE } from '@voxa/contracts';
+import { teamSlugFromHost, AUTH_COOKIE, WORKER_TOKEN_PREFIX } from '@voxa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
@@ -35,10 +35,16 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
     team: null,
     roleId: null,
     permissions: [],
+    worker: null,
   };
   const presented = requestToken(req);
   if (!presented) return context;
   refuseCrossSite(req, presented.byCookie);
+  if (presented.token.startsWith(WORKER_TOKEN_PREFIX)) {
+    // A worker's token is never a browser's: only the Authorization header carries it.
+    if (!presented.byCookie) context.worker = await findWorker(db, presented.token);
+    return context;
+  }
   const slug = requestTeamSlug(req, config);
   // One round trip: the token's user and, when a team is named, their membership in it (left joined).
   const row = await db
@@ -80,4 +86,14 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
   context.team = { id: team_id, slug: team_slug, title: team_title };
   context.roleId = role_id;
   return context;
+}
+
+async function findWorker(db: Db, token: string) {
+  const row = await db
+    .selectFrom('ai_workers')
+    .select(['id', 'team_id'])
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row ? { id: row.id, teamId: row.team_id } : null;
 }

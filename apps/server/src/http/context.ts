@@ -17,6 +17,17 @@ export interface RequestContext {
   /** The user's role in `team`, when there is one. */
   roleId: number | null;
   permissions: Permission[];
+  /** The AI worker calling, when the token is a worker's (never together with a user). */
+  worker: WorkerRef | null;
+}
+
+export interface WorkerRef {
+  id: number;
+  teamId: number;
+}
+
+export interface WorkerContext extends RequestContext {
+  worker: WorkerRef;
 }
 
 export interface UserContext extends RequestContext {

@@ -3,7 +3,7 @@ import { hasAll, hasAny, hostPrefix, MESSAGES, needsVerifiedEmail } from '@voxa/
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import type { RequestContext, TeamContext, UserContext } from './context';
+import type { RequestContext, TeamContext, UserContext, WorkerContext } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
 import { refuseNul } from './refuse-nul';
 
@@ -17,7 +17,9 @@ type ContextFor<E extends Endpoint> = E['scope'] extends 'team'
   ? TeamContext
   : E['scope'] extends 'public'
     ? RequestContext
-    : UserContext;
+    : E['scope'] extends 'worker'
+      ? WorkerContext
+      : UserContext;
 
 export interface HandlerInput<E extends Endpoint> {
   body: Body<E>;
@@ -119,6 +121,10 @@ function binaryBody(result: unknown): Buffer | Readable {
  */
 export function enforceScope(e: Endpoint, ctx: RequestContext): void {
   if (e.scope === 'public') return;
+  if (e.scope === 'worker') {
+    if (!ctx.worker) throw unauthorized();
+    return;
+  }
   if (!ctx.user) throw unauthorized();
   if (needsVerifiedEmail(e) && !ctx.user.email_verified_at) throw forbidden(MESSAGES.verifyFirst);
   if (e.scope === 'admin') {

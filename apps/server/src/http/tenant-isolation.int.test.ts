@@ -277,6 +277,9 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'GET /notification-new': () => ({ query: { last_id: '0' } }),
   'PUT /notification/update-all': () => ({ body: { is_seen: 1 } }),
   'PUT /notification/:id': () => ({ body: { is_seen: 1 } }),
+  'GET /ai-workers': () => ({}),
+  'POST /ai-workers': () => ({ body: { name: 'Isolation worker' } }),
+  'DELETE /ai-workers/:workerId': () => ({}),
   'GET /v2/cine/:uuid': () => ({}),
 };
 
@@ -399,6 +402,11 @@ beforeAll(async () => {
     )
     .returning('id')
     .execute();
+  const [workerA, workerB] = await t.db
+    .insertInto('ai_workers')
+    .values([a.id, b.id].map((team_id) => ({ team_id, name: 'Worker', token_hash: `isolation-${team_id}` })))
+    .returning('id')
+    .execute();
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -442,6 +450,7 @@ beforeAll(async () => {
       slug: ownStructureA.slug,
       structureId: structure.id,
       transferFunctionId: transferFunctionA?.id ?? 0,
+      workerId: workerA?.id ?? 0,
     },
     paramsB: {
       userId: memberB.id,
@@ -472,6 +481,7 @@ beforeAll(async () => {
       slug: ownStructureB.slug,
       structureId: structure.id,
       transferFunctionId: transferFunctionB?.id ?? 0,
+      workerId: workerB?.id ?? 0,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,

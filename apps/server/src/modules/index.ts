@@ -5,6 +5,7 @@ import type { SocketIdentity } from '../platform/realtime';
 import { hashToken } from '../platform/secrets';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
+import { aiWorkerProtocolRoutes, aiWorkerRoutes } from './ai-workers/routes';
 import { annotatorRoutes, annotatorServiceRoutes } from './annotator/routes';
 import { archiveRoutes } from './archives/routes';
 import { sortSessionJob } from './archives/sort-job';
@@ -52,6 +53,8 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   transferFunctionRoutes(api, deps);
   annotatorRoutes(api, deps);
   notificationRoutes(api, deps);
+  aiWorkerRoutes(api, deps);
+  aiWorkerProtocolRoutes(api, deps);
 }
 
 /**

@@ -12,7 +12,7 @@ import { gzipMask, writeMaskRevision } from './mask-revisions';
 import { seriesGrid } from './masks';
 import { segmentationsByIds } from './present';
 import { maskDatatype } from './segment-rules';
-import { createSegmentation } from './service';
+import { insertSegmentation } from './service';
 
 export const NO_FILE = 'Send the label map’s .nii or .nii.gz bytes as the body (application/octet-stream).';
 export const BAD_GZIP = 'The .nii.gz file could not be decompressed.';
@@ -44,8 +44,7 @@ async function classTitles(db: Db, structureId: number): Promise<Map<number, str
 /**
  * POST /svc/v2/import-mask/{uuid}: a NIfTI label map on the series' grid becomes a new segmentation with
  * one segment per label value present (titled from the structure's classes, else 'Part N') and its mask
- * as revision 1, voxel-equal to the file, on the series' own header. Everything is checked before
- * anything is written; the rows and the mask are written in one transaction.
+ * as revision 1, voxel-equal to the file, on the series' own header.
  */
 export async function importMask(
   deps: Pick<Deps, 'db' | 'storage' | 'config'>,
@@ -58,44 +57,80 @@ export async function importMask(
     .where('series.uuid', '=', seriesUuid)
     .executeTakeFirst();
   if (!series) throw notFound('Series not found.');
-  const { folder, header } = await seriesGrid(deps.storage, series);
   const structure = await structureBySlug(deps.db, ctx.team.id, query.structure);
+  const id = await importLabelMap(
+    deps,
+    {
+      teamId: ctx.team.id,
+      user: { id: ctx.user.id, name: ctx.user.name },
+      series,
+      structureId: structure.id,
+      rbac: query.rbac ?? false,
+      titles: await classTitles(deps.db, structure.id),
+    },
+    body,
+  );
+  const [segmentation] = await segmentationsByIds(deps.db, ctx, [id]);
+  if (!segmentation) throw notFound('Segmentation not found.');
+  return segmentation;
+}
+
+export interface LabelMapImport {
+  teamId: number;
+  /** Who the segmentation and its first revision are by. */
+  user: { id: number; name: string };
+  series: { id: number; study_id: number } & Parameters<typeof seriesGrid>[1];
+  structureId: number;
+  rbac: boolean;
+  /** Segment titles by label value; a value without one is 'Part N'. */
+  titles: ReadonlyMap<number, string>;
+  /** When given, the only label values the map may hold (a model's segments). */
+  allowed?: ReadonlySet<number>;
+}
+
+export const UNKNOWN_LABELS = 'The label map holds values that are not among the segments: ';
+
+/**
+ * A label map (.nii or .nii.gz bytes) on the series' grid as a new segmentation: one segment per value
+ * present, its mask as revision 1. Everything is checked before anything is written; the rows and the
+ * mask are written in one transaction. Answers the segmentation's id.
+ */
+export async function importLabelMap(
+  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  input: LabelMapImport,
+  body: unknown,
+): Promise<number> {
+  const { folder, header } = await seriesGrid(deps.storage, input.series);
   const nii = await niiBytes(body, deps.config.MASK_IMPORT_MAX_BYTES);
   const read = readLabelMap(nii, header);
   if (!read.ok) throw new HttpError(read.status, read.error);
-  const titles = await classTitles(deps.db, structure.id);
+  const { allowed } = input;
+  const unknown = allowed ? read.present.filter((v) => !allowed.has(v)) : [];
+  if (unknown.length) throw new HttpError(422, `${UNKNOWN_LABELS}${unknown.join(', ')}.`);
   const datatype = maskDatatype(read.present);
   const gz = await gzipMask(labelMaskOf(header, datatype, read.labels).bytes);
 
-  const id = await deps.db.transaction().execute(async (trx) => {
-    const created = await createSegmentation(trx, ctx, seriesUuid, query);
+  return deps.db.transaction().execute(async (trx) => {
+    const id = await insertSegmentation(trx, { ...input, userId: input.user.id });
     if (read.present.length)
       await trx
         .insertInto('segments')
         .values(
           read.present.map((value, i) => ({
-            segmentation_id: created.id,
-            team_id: ctx.team.id,
+            segmentation_id: id,
+            team_id: input.teamId,
             // sort = value, so a segment added later gets a value above every imported one.
             sort: value,
             value,
-            title: titles.get(value) ?? `Part ${value}`,
+            title: input.titles.get(value) ?? `Part ${value}`,
             color: SEGMENT_PALETTE[i % SEGMENT_PALETTE.length] ?? SEGMENT_PALETTE[0],
             // Its voxels are in the mask: a delete is followed by remove-segment.
             revision: 1,
           })),
         )
         .execute();
-    const target = {
-      segmentationId: created.id,
-      teamId: ctx.team.id,
-      user: { id: ctx.user.id, name: ctx.user.name },
-      folder,
-    };
+    const target = { segmentationId: id, teamId: input.teamId, user: input.user, folder };
     await writeMaskRevision(trx, deps.storage, target, 'import', async () => ({ gz, datatype }));
-    return created.id;
+    return id;
   });
-  const [segmentation] = await segmentationsByIds(deps.db, ctx, [id]);
-  if (!segmentation) throw notFound('Segmentation not found.');
-  return segmentation;
 }

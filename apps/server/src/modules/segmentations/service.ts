@@ -38,19 +38,40 @@ export async function createSegmentation(
   // The mask is made on the series' NIfTI voxel grid, which only a converted series has.
   if (series.status !== 'done') throw conflict(NOT_CONVERTED);
   const structure = await structureBySlug(db, ctx.team.id, body.structure);
+  const id = await insertSegmentation(db, {
+    teamId: ctx.team.id,
+    series,
+    structureId: structure.id,
+    userId: ctx.user.id,
+    rbac: body.rbac ?? false,
+  });
+  return presentOne(db, ctx, id);
+}
+
+/** The segmentation's row, nothing checked: its callers have found the series and the structure. */
+export async function insertSegmentation(
+  db: Db,
+  s: {
+    teamId: number;
+    series: { id: number; study_id: number };
+    structureId: number;
+    userId: number;
+    rbac: boolean;
+  },
+): Promise<number> {
   const { id } = await db
     .insertInto('segmentations')
     .values({
-      team_id: ctx.team.id,
-      study_id: series.study_id,
-      series_id: series.id,
-      structure_id: structure.id,
-      user_id: ctx.user.id,
-      rbac_enabled: body.rbac ?? false,
+      team_id: s.teamId,
+      study_id: s.series.study_id,
+      series_id: s.series.id,
+      structure_id: s.structureId,
+      user_id: s.userId,
+      rbac_enabled: s.rbac,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return presentOne(db, ctx, id);
+  return id;
 }
 
 /** DELETE /annotator/segmentations/{uuid}/{id}: the rows (segments, revisions, boxes cascade), then the masks. */

@@ -37,6 +37,8 @@ export interface Database {
   segmentation_users: SegmentationUsersTable;
   transfer_functions: TransferFunctionsTable;
   notifications: NotificationsTable;
+  ai_workers: AiWorkersTable;
+  ai_jobs: AiJobsTable;
 }
 
 export interface UsersTable {
@@ -444,5 +446,50 @@ export interface NotificationsTable {
   description: string | null;
   is_seen: Generated<0 | 1>;
   created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** An AI worker of a team, known by its token's hash (docs/decisions/0045-ai-workers.md). */
+export interface AiWorkersTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  token_hash: string;
+  /** Written as JSON text. */
+  runtimes: ColumnType<string[], string | undefined, string>;
+  models: ColumnType<string[], string | undefined, string>;
+  capacity: Generated<number>;
+  version: string | null;
+  last_seen_at: Date | null;
+  revoked_at: Date | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** One model run on one series, leased by a worker (docs/decisions/0045-ai-workers.md). */
+export interface AiJobsTable {
+  id: Generated<number>;
+  team_id: number;
+  series_id: number;
+  model_id: number;
+  model_code: string;
+  /** The segmentation the result becomes: its structure and segments, fixed when the job is made. */
+  structure_id: number;
+  segments: ColumnType<{ title: string; value: number }[], string, string>;
+  parameters: ColumnType<Record<string, unknown>, string | undefined, string>;
+  state: Generated<'queued' | 'running' | 'done' | 'failed' | 'cancelled'>;
+  progress: Generated<number>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  worker_id: number | null;
+  lease_expires_at: Date | null;
+  trace_id: string;
+  log_tail: Generated<string>;
+  error: string | null;
+  segmentation_id: number | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
   updated_at: Generated<Date>;
 }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { logTail, workerStatus } from './policy';
+
+describe('workerStatus', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  it('is new before registering, online within a minute, offline after', () => {
+    expect(workerStatus(null, now)).toBe('new');
+    expect(workerStatus(new Date('2026-11-25T11:59:30Z'), now)).toBe('online');
+    expect(workerStatus(new Date('2026-11-25T11:58:30Z'), now)).toBe('offline');
+  });
+});
+
+describe('logTail', () => {
+  it('appends on a new line and keeps the end, from a line start', () => {
+    expect(logTail('', 'a')).toBe('a');
+    expect(logTail('a', 'b')).toBe('a\nb');
+    expect(logTail('a\n', 'b')).toBe('a\nb');
+    expect(logTail('x', undefined)).toBe('x');
+    expect(logTail('line one\nline two\n', 'line three', 20)).toBe('line two\nline three');
+    expect(logTail('', 'abcdefghij', 4)).toBe('ghij');
+  });
+});

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from './test-app';
+
+/**
+ * A queued AI job made directly in the database, as inference creation will make it: a model code, the
+ * structure and segments its result takes, for a series of the team.
+ */
+export async function buildJob(
+  t: TestApp,
+  job: {
+    teamId: number;
+    seriesId: number;
+    createdBy: number;
+    structureId: number;
+    segments: { title: string; value: number }[];
+    modelCode?: string;
+    maxAttempts?: number;
+  },
+) {
+  return t.db
+    .insertInto('ai_jobs')
+    .values({
+      team_id: job.teamId,
+      series_id: job.seriesId,
+      model_id: 1,
+      model_code: job.modelCode ?? 'total',
+      structure_id: job.structureId,
+      segments: JSON.stringify(job.segments),
+      trace_id: randomUUID(),
+      created_by: job.createdBy,
+      ...(job.maxAttempts !== undefined && { max_attempts: job.maxAttempts }),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

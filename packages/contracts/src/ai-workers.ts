@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { Id, Timestamp } from './common';
+import { endpoint } from './endpoint';
+
+/**
+ * AI workers (issue 15 item 2; docs/decisions/0045-ai-workers.md): processes that run models (a GPU box
+ * with nnU-Net or TotalSegmentator, the built-in CPU worker) and speak one small protocol: register with a
+ * token, heartbeat, lease a job, read its inputs, report progress, hand back a label map, finish or fail.
+ * A team manages its workers at /admin/ai-workers (r:ai-workers); a worker serves its team's jobs only.
+ */
+
+/** Worker tokens start so: the server knows a worker's token from a user's without a lookup. */
+export const WORKER_TOKEN_PREFIX = 'vxw_';
+/** A worker unheard of for this long is shown offline. */
+export const WORKER_OFFLINE_AFTER_SECONDS = 60;
+/** How often a worker is asked to heartbeat. */
+export const WORKER_HEARTBEAT_SECONDS = 15;
+/** A leased job goes back to the queue when its worker is silent this long (a heartbeat renews it). */
+export const JOB_LEASE_SECONDS = 90;
+/** Attempts before a job whose workers keep vanishing fails. */
+export const JOB_MAX_ATTEMPTS = 3;
+/** The end of a job's log kept and shown. */
+export const JOB_LOG_TAIL_CHARS = 4000;
+
+export const AI_RUNTIMES = ['onnx', 'external'] as const;
+export const AiRuntime = z.enum(AI_RUNTIMES);
+
+export const AI_JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export const AiJobState = z.enum(AI_JOB_STATES);
+export type AiJobState = z.infer<typeof AiJobState>;
+
+const WorkerName = z.string().trim().min(1).max(128);
+const ModelCode = z.string().trim().min(1).max(64);
+
+export const AiJobSummary = z.object({
+  id: Id,
+  model_code: z.string(),
+  state: AiJobState,
+  progress: z.number(),
+  attempts: z.number().int(),
+  trace_id: z.string(),
+  log_tail: z.string(),
+  error: z.string().nullable(),
+  updated_at: Timestamp,
+});
+export type AiJobSummary = z.infer<typeof AiJobSummary>;
+
+export const AiWorker = z.object({
+  id: Id,
+  name: z.string(),
+  status: z.enum(['new', 'online', 'offline']),
+  runtimes: z.array(z.string()),
+  models: z.array(z.string()),
+  capacity: z.number().int(),
+  version: z.string().nullable(),
+  last_seen_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  /** Its jobs, newest first: running ones and the last few ended. */
+  jobs: z.array(AiJobSummary),
+});
+export type AiWorker = z.infer<typeof AiWorker>;
+
+export const WorkerRegistration = z.strictObject({
+  runtimes: z.array(AiRuntime).min(1).max(8),
+  /** Model codes it serves. */
+  models: z.array(ModelCode).min(1).max(200),
+  /** Jobs it runs at once. */
+  capacity: z.number().int().min(1).max(64),
+  version: z.string().trim().max(64).optional(),
+});
+export type WorkerRegistration = z.infer<typeof WorkerRegistration>;
+
+/** What a worker gets with a lease: everything it needs to run the job and find its inputs. */
+export const LeasedJob = z.object({
+  id: Id,
+  trace_id: z.string(),
+  attempt: z.number().int(),
+  lease_expires_at: Timestamp,
+  model: z.object({ id: z.number().int(), code: z.string() }),
+  /** The series' volumes, each read at GET /ai-worker/jobs/{id}/input/{volume} (NIfTI bytes). */
+  inputs: z.array(z.object({ volume: z.number().int(), name: z.string() })),
+  /** The label values the result may hold, with their titles. */
+  segments: z.array(z.object({ title: z.string(), value: z.number().int() })),
+  /** The start's model parameters (n, mp), as given. */
+  parameters: z.record(z.string(), z.unknown()),
+});
+export type LeasedJob = z.infer<typeof LeasedJob>;
+
+const JobParams = z.strictObject({ jobId: Id });
+const LogText = z.string().max(100_000);
+
+export const aiWorkers = {
+  list: endpoint({
+    method: 'GET',
+    path: '/ai-workers',
+    scope: 'team',
+    permissions: ['r:ai-workers'],
+    summary: 'The team’s AI workers with their state (new, online, offline), what they serve, and their jobs',
+    response: z.array(AiWorker),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/ai-workers',
+    scope: 'team',
+    permissions: ['r:ai-workers'],
+    summary: 'Add a worker: its token is answered once (only its hash is kept)',
+    body: z.strictObject({ name: WorkerName }),
+    response: z.object({ worker: AiWorker, token: z.string() }),
+    status: 201,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/ai-workers/:workerId',
+    scope: 'team',
+    permissions: ['r:ai-workers'],
+    summary: 'Revoke a worker’s token; the jobs it held go back to the queue',
+    params: z.strictObject({ workerId: Id }),
+    response: null,
+    status: 204,
+  }),
+};
+
+/** The worker protocol: called with `Authorization: Bearer vxw_…`. */
+export const aiWorkerProtocol = {
+  register: endpoint({
+    method: 'POST',
+    path: '/ai-worker/register',
+    scope: 'worker',
+    summary: 'A worker says what it runs (runtimes, model codes, capacity); answers how often to heartbeat',
+    body: WorkerRegistration,
+    response: z.object({
+      worker_id: Id,
+      heartbeat_seconds: z.number().int(),
+      lease_seconds: z.number().int(),
+    }),
+  }),
+  heartbeat: endpoint({
+    method: 'POST',
+    path: '/ai-worker/heartbeat',
+    scope: 'worker',
+    summary:
+      'The worker is alive: the leases of the jobs it names are renewed; answers those of them cancelled or no longer its own',
+    body: z.strictObject({ running: z.array(Id).max(64) }),
+    response: z.object({ stop: z.array(Id) }),
+  }),
+  lease: endpoint({
+    method: 'POST',
+    path: '/ai-worker/lease',
+    scope: 'worker',
+    summary:
+      'The oldest queued job of the worker’s team for a model it serves, while it has capacity; job null when there is none',
+    response: z.object({ job: LeasedJob.nullable() }),
+  }),
+  input: endpoint({
+    method: 'GET',
+    path: '/ai-worker/jobs/:jobId/input/:volume',
+    scope: 'worker',
+    summary: 'One input volume of a job the worker holds, as NIfTI bytes',
+    params: z.strictObject({ jobId: Id, volume: z.coerce.number().int().min(0).max(10_000) }),
+    response: null,
+    binary: 'application/octet-stream',
+  }),
+  progress: endpoint({
+    method: 'POST',
+    path: '/ai-worker/jobs/:jobId/progress',
+    scope: 'worker',
+    summary: 'Progress (0..1) and log lines of a job the worker holds; renews its lease',
+    params: JobParams,
+    body: z.strictObject({ progress: z.number().min(0).max(1), log: LogText.optional() }),
+    response: z.object({ stop: z.boolean() }),
+  }),
+  result: endpoint({
+    method: 'PUT',
+    path: '/ai-worker/jobs/:jobId/result',
+    scope: 'worker',
+    summary:
+      'The label map of a job the worker holds (.nii or .nii.gz on the series’ grid, the job’s segment values): it becomes a segmentation of the case and the job is done',
+    params: JobParams,
+    rawBody: 'application/octet-stream',
+    response: z.object({ segmentation_id: Id }),
+  }),
+  fail: endpoint({
+    method: 'POST',
+    path: '/ai-worker/jobs/:jobId/fail',
+    scope: 'worker',
+    summary: 'A job the worker holds failed: it ends failed with the message (not retried)',
+    params: JobParams,
+    body: z.strictObject({ message: z.string().trim().min(1).max(2000), log: LogText.optional() }),
+    response: null,
+    status: 204,
+  }),
+};

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '@voxa/contracts';
 import {
   newUploader,
   folderSeries,
@@ -110,6 +111,22 @@ describe('conversion through the upload endpoints', () => {
             body: { studies: [{ studyUuid: study.uuid }] },
           });
           expect(finished.body.studies).toEqual([{ studyUuid: study.uuid, status: 'converted' }]);
+          // The uploader is told once, however often the page says it has finished.
+          await u.t.call('POST', '/upload-finished', {
+            token: u.owner.token,
+            team: u.team.slug,
+            body: { studies: [{ studyUuid: study.uuid }] },
+          });
+          const told = await u.t.call('GET', '/notification?per_page=500', {
+            token: u.owner.token,
+            team: u.team.slug,
+          });
+          expect(told.body.notifications.data.filter((n: Notification) => n.model1_id === study.id)).toEqual([
+            expect.objectContaining({
+              type_code: dataset === 'dcm_qa_xa30' ? 'upload.conversion.error' : 'upload.conversion.done',
+              url: `/serie/organize/${study.uuid}`,
+            }),
+          ]);
           if (anonymize) {
             // Files and their names, database rows, the embedded database's own files and the log.
             const everything = await everythingStored(u.t);

@@ -1,11 +1,13 @@
-import type { Body, StudyStatus } from '@voxa/contracts';
+import { encodeStudyId, type Body, type SeriesStatus, type StudyStatus } from '@voxa/contracts';
 import type { api } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { TeamContext } from '../../http/context';
 import { convertedDirKey, inflatedKey, metadataKey, storedFilesKey } from '../../platform/storage/layout';
 import type { Db } from '../../platform/db';
-import { finalStudyStatus, isConverting } from './policy';
+import type { Realtime } from '../../platform/realtime';
+import { notify } from '../notifications/notify';
+import { conversionNotice, finalStudyStatus, isConverting } from './policy';
 
 /** POST /upload/change-status: the page's conclusion about one study of the team. */
 export async function changeStudyStatus(
@@ -38,24 +40,70 @@ export async function finishUpload(
   const uuids = [...new Set(body.studies.map((s) => s.studyUuid))];
   const studies = await deps.db
     .selectFrom('studies')
-    .select(['id', 'uuid', 'upload_id'])
+    .select(['id', 'uuid', 'upload_id', 'team_id'])
     .where('team_id', '=', ctx.team.id)
     .where('uuid', 'in', uuids)
     .execute();
   if (studies.length !== uuids.length) throw notFound('Study not found.');
   const results: { studyUuid: string; status: StudyStatus }[] = [];
-  for (const study of studies)
-    results.push({ studyUuid: study.uuid, status: await settleStudy(deps.db, study.id) });
+  for (const study of studies) {
+    const settled = await settleStudy(deps.db, study.id);
+    if (settled.ended) await notifyUploadEnded(deps, { ...study, user_id: ctx.user.id }, settled.series);
+    results.push({ studyUuid: study.uuid, status: settled.status });
+  }
   await removeSettledSessions(deps, ctx.team.id, [...new Set(studies.map((s) => s.upload_id))]);
   return { studies: results };
 }
 
+export interface SettledStudy {
+  status: StudyStatus;
+  /** The study was still uploading or converting: its upload has just ended (a repeated finish has not). */
+  ended: boolean;
+  series: SeriesStatus[];
+}
+
 /** A study's final status from its series (section 4), stored and answered. */
-export async function settleStudy(db: Db, studyId: number, now = new Date()): Promise<StudyStatus> {
-  const series = await db.selectFrom('series').select('status').where('study_id', '=', studyId).execute();
-  const status = finalStudyStatus(series.map((s) => s.status));
-  await db.updateTable('studies').set({ status, updated_at: now }).where('id', '=', studyId).execute();
-  return status;
+export async function settleStudy(db: Db, studyId: number, now = new Date()): Promise<SettledStudy> {
+  const rows = await db.selectFrom('series').select('status').where('study_id', '=', studyId).execute();
+  const series = rows.map((s) => s.status);
+  const status = finalStudyStatus(series);
+  const set = { status, updated_at: now };
+  const ended = await db
+    .updateTable('studies')
+    .set(set)
+    .where('id', '=', studyId)
+    .where('status', 'in', ['uploading', 'converting'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!ended) await db.updateTable('studies').set(set).where('id', '=', studyId).execute();
+  return { status, ended: ended !== undefined, series };
+}
+
+export interface UploadedStudy {
+  id: number;
+  uuid: string;
+  team_id: number;
+  /** Who uploaded it; null once that user is gone. */
+  user_id: number | null;
+}
+
+/** Tells the uploader how a study's upload ended (a study without its uploader tells nobody). */
+export async function notifyUploadEnded(
+  deps: { db: Db; realtime: Realtime },
+  study: UploadedStudy,
+  series: SeriesStatus[],
+): Promise<void> {
+  if (study.user_id === null) return;
+  const { typeCode, description } = conversionNotice(encodeStudyId(study.id), series);
+  await notify(deps, {
+    teamId: study.team_id,
+    userId: study.user_id,
+    typeCode,
+    model1Id: study.id,
+    section: 'uploads',
+    url: `/serie/organize/${study.uuid}`,
+    description,
+  });
 }
 
 async function removeSettledSessions(deps: Deps, teamId: number, sessionIds: (number | null)[]) {

@@ -1,6 +1,12 @@
 import type { UploadSeriesBody, UploadStudyBody } from '@voxa/contracts';
 import { describe, expect, it } from 'vitest';
-import { finalStudyStatus, referenceProblem, storedSeriesData, storedStudyData } from './policy';
+import {
+  conversionNotice,
+  finalStudyStatus,
+  referenceProblem,
+  storedSeriesData,
+  storedStudyData,
+} from './policy';
 
 const series = (over: Partial<UploadSeriesBody> = {}): UploadSeriesBody => ({
   id: '1.2.3',
@@ -60,5 +66,18 @@ describe('what the server keeps of an upload', () => {
     expect(finalStudyStatus(['error', 'done', 'skipped'])).toBe('converted');
     expect(finalStudyStatus(['error', 'skipped'])).toBe('error');
     expect(finalStudyStatus([])).toBe('error');
+  });
+});
+
+describe('conversionNotice', () => {
+  it('counts the series sent for conversion, skipped ones aside', () => {
+    expect(conversionNotice('S1', ['done', 'done', 'skipped'])).toEqual({
+      typeCode: 'upload.conversion.done',
+      description: 'Study S1: 2 of 2 series converted',
+    });
+    expect(conversionNotice('S1', ['done', 'error', 'error'])).toEqual({
+      typeCode: 'upload.conversion.error',
+      description: 'Study S1: 2 of 3 series failed to convert',
+    });
   });
 });

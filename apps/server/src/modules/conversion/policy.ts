@@ -52,3 +52,25 @@ export const isConverting = (status: string) => (CONVERTING_STATUSES as readonly
 /** Statuses a series can no longer leave. */
 export const isSettled = (status: SeriesStatus) =>
   status === 'done' || status === 'error' || status === 'skipped';
+
+/**
+ * What the uploader hears once a study's upload has ended (decision 0041): converted, or finished with
+ * errors, with how many series did what. The study goes by its code, never by the patient's name.
+ */
+export function conversionNotice(
+  studyCode: string,
+  series: SeriesStatus[],
+): { typeCode: 'upload.conversion.done' | 'upload.conversion.error'; description: string } {
+  const done = series.filter((s) => s === 'done').length;
+  const failed = series.filter((s) => s === 'error').length;
+  const sent = done + failed;
+  if (failed === 0)
+    return {
+      typeCode: 'upload.conversion.done',
+      description: `Study ${studyCode}: ${done} of ${sent} series converted`,
+    };
+  return {
+    typeCode: 'upload.conversion.error',
+    description: `Study ${studyCode}: ${failed} of ${sent} series failed to convert`,
+  };
+}

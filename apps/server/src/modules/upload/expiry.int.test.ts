@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeriesStatus } from '@voxa/contracts';
+import { encodeStudyId, type SeriesStatus } from '@voxa/contracts';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { buildSeries, buildStudy } from '../../../test/study-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -45,7 +45,7 @@ async function sessionWithFile(): Promise<{ session: string; id: number }> {
 }
 
 const studyOfSession = async (sessionId: number, statuses: SeriesStatus[]) => {
-  const study = await buildStudy(t, team, { uploadId: sessionId });
+  const study = await buildStudy(t, team, { uploadId: sessionId, user: owner });
   await t.db.updateTable('studies').set({ status: 'uploading' }).where('id', '=', study.id).execute();
   for (const status of statuses) await buildSeries(t, team, study, { status, uploadId: sessionId });
   return study;
@@ -83,6 +83,16 @@ describe('expiry of abandoned upload sessions', () => {
       .where('id', '=', study.id)
       .executeTakeFirstOrThrow();
     expect(stored.status).toBe('converted');
+    // The uploader hears how it ended, as from upload-finished.
+    const told = await t.call('GET', '/notification', who);
+    expect(told.body.notifications.data).toEqual([
+      expect.objectContaining({
+        type_code: 'upload.conversion.error',
+        model1_id: study.id,
+        url: `/serie/organize/${study.uuid}`,
+        description: `Study ${encodeStudyId(study.id)}: 1 of 2 series failed to convert`,
+      }),
+    ]);
 
     const res = await t.call('GET', `/c-upload/file?session_id=${abandoned.session}`, who);
     expect(res.status).toBe(410);

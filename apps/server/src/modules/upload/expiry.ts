@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps';
-import { settleStudy } from '../conversion/finish';
+import type { SeriesStatus } from '@voxa/contracts';
+import { notifyUploadEnded, settleStudy, type UploadedStudy } from '../conversion/finish';
 import { CONVERTING_STATUSES } from '../conversion/policy';
 import { sessionKey } from '../../platform/storage/layout';
 
@@ -13,7 +14,7 @@ const BATCH = 100;
  * Answers how many sessions expired.
  */
 export async function expireUploadSessions(
-  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  deps: Pick<Deps, 'db' | 'storage' | 'config' | 'realtime'>,
   now = new Date(),
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - deps.config.UPLOAD_SESSION_TTL_HOURS * 3_600_000);
@@ -37,11 +38,12 @@ export async function expireUploadSessions(
     .execute();
   for (const session of stale) {
     await deps.storage.remove(sessionKey(session.team_id, session.uuid));
+    const ended: { study: UploadedStudy; series: SeriesStatus[] }[] = [];
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('upload_files').where('session_id', '=', session.id).execute();
       const studies = await trx
         .selectFrom('studies')
-        .select('id')
+        .select(['id', 'uuid', 'team_id', 'user_id'])
         .where('upload_id', '=', session.id)
         .where('status', 'in', ['uploading', 'converting'])
         .execute();
@@ -52,7 +54,7 @@ export async function expireUploadSessions(
           .where('study_id', '=', study.id)
           .where('status', 'in', ['uploading', 'uploaded'])
           .execute();
-        await settleStudy(trx, study.id, now);
+        ended.push({ study, series: (await settleStudy(trx, study.id, now)).series });
       }
       await trx
         .updateTable('upload_sessions')
@@ -60,6 +62,8 @@ export async function expireUploadSessions(
         .where('id', '=', session.id)
         .execute();
     });
+    // Told once the transaction holds: a rolled-back expiry tells nobody.
+    for (const { study, series } of ended) await notifyUploadEnded(deps, study, series);
   }
   return stale.length;
 }

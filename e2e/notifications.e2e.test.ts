@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NotificationsDropdown } from './pages/NotificationsDropdown';
+import { apiOk } from './support/apiCall';
+import { uploadSeriesThroughApi } from './support/apiUpload';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { ownerOfNewTeam } from './support/owner';
@@ -8,6 +10,10 @@ import { newCredentials } from './support/people';
 import { SEEDED_NOTIFICATION_URL, seedNotifications } from './support/seedNotifications';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
+import { TESTDATA_DIR } from './support/testdata';
+
+/** One small DICOM file: a study of one series, converted in seconds. */
+const XA = `${TESTDATA_DIR}/dicom/tensorflow-io/XA-MONO2-8-12x-catheter.dcm`;
 
 const studies = (from: number, to: number) =>
   Array.from({ length: from - to + 1 }, (_, i) => `Study ${from - i}`);
@@ -15,7 +21,8 @@ const studies = (from: number, to: number) =>
 /**
  * Issue 14's notification dropdown: one user in two tabs of one browser. Notifications created by the
  * server's notify() show in both with the dot; opening marks the shown ones seen and 'Mark all as read'
- * the rest, in both tabs; 'Load more' grows the page by 10; a click goes to the notification's url.
+ * the rest, in both tabs; 'Load more' grows the page by 10; a click goes to the notification's url. Then
+ * an upload that ends notifies both tabs at once, and keeps its mark in a dropdown already open.
  */
 describe.skipIf(e2eSkipReason())('notification dropdown, end to end', () => {
   const e2e = setupE2e();
@@ -48,9 +55,15 @@ describe.skipIf(e2eSkipReason())('notification dropdown, end to end', () => {
   }, 300_000);
 
   it('shows 12 notifications created on the server in both tabs, with the dot', async () => {
+    const refetch = tab1.page.waitForRequest((r) => new URL(r.url()).pathname === '/api/notification', {
+      timeout: 240_000,
+    });
     // The server stores them while it is down; both tabs' sockets reconnect and refetch.
     await e2e.server.restart(() => seedNotifications(e2e.server.dataDir, team.slug, owner.email, 12));
     await Promise.all([tab1.waitForUnseen(12), tab2.waitForUnseen(12)]);
+    // The refetch sends the permission version the browser holds (spec 6).
+    const sent = new URL((await refetch).url()).searchParams.get('permission_version');
+    expect(sent).toBe(await tab1.page.evaluate(() => localStorage.getItem('permission-version')));
   }, 300_000);
 
   it('opening in tab 1 marks the ten shown seen, in tab 2 too', async () => {
@@ -87,4 +100,29 @@ describe.skipIf(e2eSkipReason())('notification dropdown, end to end', () => {
     await tab1.page.waitForURL(`${e2e.server.teamUrl(team.slug)}${SEEDED_NOTIFICATION_URL}`);
     await tab1.menu.waitFor({ state: 'hidden' });
   });
+
+  it(
+    'an upload that ends pushes its notification to both tabs; opening in one puts out the other’s dot',
+    { timeout: 300_000 },
+    async () => {
+      const { page } = person;
+      await tab2.open();
+      await uploadSeriesThroughApi(page, e2e.server.baseUrl, team.slug, XA, 'XA');
+      const studies = await apiOk<{ data: { uuid: string }[] }>(page, 'GET', '/studies-v2?page=1');
+      const studyUuid = studies.data[0]?.uuid ?? '';
+      // What the upload page says when it is done: the server tells the uploader.
+      await apiOk(page, 'POST', '/upload-finished', { studies: [{ studyUuid }] });
+
+      await Promise.all([tab1.waitForUnseen(1), tab2.waitForUnseen(1)]);
+      // Pushed while tab 2's dropdown is open: on top, and it keeps its unseen mark.
+      await tab2.items.first().getByText('Conversion finished', { exact: true }).waitFor();
+      expect(await tab2.unseenItems.count()).toBe(1);
+      await tab2.close();
+
+      await tab2.open();
+      await tab1.waitForUnseen(0);
+      await tab2.items.first().click();
+      await tab2.page.waitForURL(`${e2e.server.teamUrl(team.slug)}/serie/organize/${studyUuid}`);
+    },
+  );
 });

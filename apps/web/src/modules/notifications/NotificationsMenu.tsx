@@ -62,13 +62,7 @@ export function NotificationsMenu({ teamId }: NotificationsMenuProps) {
           size="lg"
           aria-label={unseen > 0 ? `${NOTIFICATIONS_TITLE}, ${unseen} unseen` : NOTIFICATIONS_TITLE}
         >
-          <Indicator
-            disabled={unseen === 0}
-            size={8}
-            offset={2}
-            color="red"
-            data-testid="notifications-indicator"
-          >
+          <Indicator disabled={unseen === 0} size={8} offset={2} color="red">
             <BellIcon />
           </Indicator>
         </ActionIcon>

@@ -33,6 +33,13 @@ export class NotificationsDropdown {
     await this.menu.waitFor();
   }
 
+  /** Enter on the focused bell; the arrow keys then move through the items. */
+  async openWithKeyboard(): Promise<void> {
+    await this.bell.focus();
+    await this.page.keyboard.press('Enter');
+    await this.menu.waitFor();
+  }
+
   /** Escape closes it, as any menu. */
   async close(): Promise<void> {
     await this.page.keyboard.press('Escape');

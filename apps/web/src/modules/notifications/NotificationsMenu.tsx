@@ -8,7 +8,7 @@ import { canLoadMore } from './notifications';
 import { useNotificationEvents } from './useNotificationEvents';
 import { useNotifications } from './useNotifications';
 
-export const NOTIFICATIONS_TITLE = 'Notifications';
+const NOTIFICATIONS_TITLE = 'Notifications';
 
 export interface NotificationsMenuProps {
   teamId: number;
@@ -49,13 +49,7 @@ export function NotificationsMenu({ teamId }: NotificationsMenuProps) {
   };
 
   return (
-    <Menu
-      opened={opened}
-      onChange={onChange}
-      position="bottom-end"
-      width={NOTIFICATION_LIST_SIZE.width}
-      closeOnItemClick
-    >
+    <Menu opened={opened} onChange={onChange} position="bottom-end" width={NOTIFICATION_LIST_SIZE.width}>
       <Menu.Target>
         <ActionIcon
           variant="subtle"

@@ -73,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const realtime = attachRealtime({
     server: app.server,
     redisUrl: config.REDIS_URL,
+    redisPrefix: config.QUEUE_PREFIX,
     authenticate: (token) => socketIdentity(db, token),
   });
   app.addHook('onClose', async () => realtime.close());

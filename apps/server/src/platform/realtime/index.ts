@@ -48,6 +48,8 @@ export const teamRoom = (slug: string) => `team:${slug}`;
 export function attachRealtime(opts: {
   server: HttpServer;
   redisUrl?: string;
+  /** Prefix of the adapter's Redis channels: deployments (or test servers) sharing a Redis keep apart by it. */
+  redisPrefix: string;
   authenticate: (token: string) => Promise<SocketIdentity | null>;
 }): Realtime & { close(): Promise<void> } {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(opts.server, {
@@ -59,7 +61,7 @@ export function attachRealtime(opts: {
     const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
     redis.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${opts.redisPrefix}:socket.io` }));
   }
   const identities = new WeakMap<object, SocketIdentity>();
   io.use(async (socket, next) => {

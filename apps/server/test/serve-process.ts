@@ -1,29 +1,38 @@
 /**
- * The real server (`apps/server/src/main.ts serve`) in a process of its own for the benches: a fresh
- * DATA_DIR, the embedded database, a free port; `env` adds or overrides settings. Resolves once
- * `GET /api/install` answers.
+ * The real server (`apps/server/src/main.ts serve`) in a process of its own, for benches and for tests
+ * that need a second process: a fresh DATA_DIR, the embedded database unless `env` names one, a free
+ * port; `env` adds or overrides settings (nothing of this process's DATABASE_URL, REDIS_URL, SMTP_URL,
+ * MAINTENANCE or NODE_OPTIONS is passed on). Resolves once `GET /api/install` answers.
  */
-/* global fetch -- Node's own */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 
-function freePort() {
+export interface ServeProcess {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  pid: number | undefined;
+  /** Everything it printed so far (stdout and stderr). */
+  output: () => string;
+  /** SIGTERM, SIGKILL after 10 s; resolves once it exited. */
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }
 
-export async function startServer(dataDir, env = {}) {
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServeProcess> {
   const port = await freePort();
   const childEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAINTENANCE', 'NODE_OPTIONS'])
@@ -43,14 +52,16 @@ export async function startServer(dataDir, env = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  let exited = null;
-  const exit = new Promise((resolve) => child.once('exit', (code) => resolve((exited = code ?? -1))));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  let exited: number | null = null;
+  const exit = new Promise<number>((resolve) => child.once('exit', (code) => resolve((exited = code ?? -1))));
   const url = `http://127.0.0.1:${port}`;
   for (const until = Date.now() + 180_000; ; await sleep(250)) {
-    if (exited !== null || Date.now() > until)
+    if (exited !== null || Date.now() > until) {
+      if (exited === null) child.kill('SIGKILL');
       throw new Error(`the server did not start (exit ${exited})\n${output}`);
+    }
     const ok = await fetch(`${url}/api/install`).then(
       (r) => r.ok,
       () => false,
@@ -62,6 +73,7 @@ export async function startServer(dataDir, env = {}) {
     pid: child.pid,
     output: () => output,
     async stop() {
+      if (exited !== null) return;
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exit;

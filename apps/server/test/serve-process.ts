@@ -17,8 +17,8 @@ export interface ServeProcess {
   pid: number | undefined;
   /** Everything it printed so far (stdout and stderr). */
   output: () => string;
-  /** SIGTERM, SIGKILL after 10 s; resolves once it exited. */
-  stop: () => Promise<void>;
+  /** SIGTERM, SIGKILL after 10 s; resolves once it exited, with its exit code (-1 when killed). */
+  stop: () => Promise<number>;
 }
 
 function freePort(): Promise<number> {
@@ -73,11 +73,12 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     pid: child.pid,
     output: () => output,
     async stop() {
-      if (exited !== null) return;
+      if (exited !== null) return exited;
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exit;
+      const code = await exit;
       clearTimeout(killer);
+      return code;
     },
   };
 }

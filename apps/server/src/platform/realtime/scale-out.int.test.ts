@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Notification, NotificationsAllUpdated } from '@voxa/contracts';
-import type { Socket } from 'socket.io-client';
+import { SOCKET_PATH, type Notification, type NotificationsAllUpdated } from '@voxa/contracts';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { startServer, type ServeProcess } from '../../../test/serve-process';
@@ -41,6 +42,40 @@ function urlOfSchema(databaseUrl: string, schema: string): string {
   url.searchParams.set('options', `-c search_path=${schema}`);
   return url.toString();
 }
+
+/**
+ * A load balancer without sticky sessions, at TCP level: each connection goes to the next of `ports` in
+ * turn, or the one after when that one refuses. Answers its port and the port each connection reached.
+ */
+async function roundRobin(ports: number[]): Promise<{ port: number; reached: number[]; close(): void }> {
+  const reached: number[] = [];
+  let next = 0;
+  const forward = (client: net.Socket, tries: number) => {
+    const port = ports[next++ % ports.length] ?? 0;
+    const upstream = net.connect(port, '127.0.0.1');
+    upstream.once('connect', () => {
+      reached.push(port);
+      client.pipe(upstream).pipe(client);
+    });
+    upstream.once('error', () => (tries > 1 ? forward(client, tries - 1) : client.destroy()));
+    upstream.once('close', () => client.destroy());
+    client.once('close', () => upstream.destroy());
+  };
+  const server = net.createServer((client) => {
+    client.pause();
+    client.on('error', () => undefined);
+    forward(client, ports.length);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    reached,
+    close: () => server.close(),
+  };
+}
+
+const portOf = (url: string) => Number(new URL(url).port);
 
 describe.skipIf(skipReason())('two server processes sharing PostgreSQL and Redis', () => {
   let a: TestApp;
@@ -107,5 +142,40 @@ describe.skipIf(skipReason())('two server processes sharing PostgreSQL and Redis
     expect(marked.body).toEqual({ updated: 1 });
     await eventually(() => all.length > 0);
     expect(all).toEqual([{ team_id: team.id, is_seen: 1 }]);
+  });
+
+  // Last: it stops B.
+  it('keeps the web client’s socket working when it reconnects to the other process', async () => {
+    const user = await buildMember(a, team, 'Annotator');
+    const balancer = await roundRobin([portOf(b.url), portOf(a.url)]);
+    // useRealtime's options (apps/web/src/app/session/useRealtime.ts), reconnecting sooner than its defaults.
+    const socket = io(`http://127.0.0.1:${balancer.port}`, {
+      path: SOCKET_PATH,
+      auth: { token: user.token },
+      transports: ['websocket', 'polling'],
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+    });
+    sockets.push(socket);
+    try {
+      let connects = 0;
+      socket.on('connect', () => (connects += 1));
+      const created = collect<Notification>(socket, 'notification:created');
+      await eventually(() => connects === 1);
+      expect(balancer.reached).toEqual([portOf(b.url)]);
+      // B ends on SIGTERM with the socket open (dropped, not waited for), and the client goes to A.
+      expect(await b.stop()).toBe(0);
+      await eventually(() => connects === 2);
+      expect(balancer.reached.at(-1)).toBe(portOf(a.url));
+      const n = await notify(a.app.deps, {
+        teamId: team.id,
+        userId: user.id,
+        typeCode: 'upload.conversion.error',
+      });
+      await eventually(() => created.length > 0);
+      expect(created).toEqual([n]);
+    } finally {
+      balancer.close();
+    }
   });
 });

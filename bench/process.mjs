@@ -25,7 +25,7 @@ import { uploadFiles } from '../apps/web/src/modules/upload/transfer/uploader.ts
 import { caller, planOf, signIn } from './lib/bench-session.mjs';
 import { writeCtSeries } from './lib/ct-series.mjs';
 import { mib, watchPeakRss } from './lib/process-tree-rss.mjs';
-import { startServer } from './lib/server.mjs';
+import { startServer } from '../apps/server/test/serve-process.ts';
 
 const testdata = process.env.TESTDATA_DIR ?? path.resolve(import.meta.dirname, '../../shared/testdata');
 const SLICES = Number(process.env.BENCH_SLICES ?? 2000);

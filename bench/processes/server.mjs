@@ -4,14 +4,23 @@
  * the database (BENCH_DATABASE_URL with BENCH_SCHEMA: PostgreSQL in that schema; else PGlite on disk under
  * BENCH_DATA_DIR), builds the app as `serve` does, makes a user with a token and a team, listens on a
  * free loopback port and prints one JSON line `{url, token, team}`. SIGTERM stops it.
+ *
+ * With BENCH_USERS=n it also makes n more users with a token each (rows written directly, the bench
+ * user's password hash shared: hashing n passwords is set-up, not what a bench measures) and adds their
+ * `users: [{id, token}]` to the line. Each stdin line `{"notify": userId}` then runs the product's
+ * `notify` in this process (a notification in the bench team) and answers one line `{id, t0, emitted}`:
+ * the monotonic clock (`process.hrtime.bigint()`, ns, the same clock in every process here) before the
+ * call and when it handed the event to socket.io (the row stored).
  */
 /* global fetch -- Node's own fetch (undici) */
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 // Started through tsx by the benches, so the server's TypeScript imports here.
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createUser } from '../../apps/server/src/modules/accounts/service.ts';
 import { issueToken } from '../../apps/server/src/modules/accounts/sessions.ts';
+import { notify } from '../../apps/server/src/modules/notifications/notify.ts';
 import { openDb } from '../../apps/server/src/platform/db/index.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR;
@@ -42,10 +51,57 @@ const teamRes = await fetch(`${url}/api/teams`, {
   body: JSON.stringify({ title: 'Bench', slug: 'bench' }),
 });
 if (teamRes.status !== 201) throw new Error(`team: ${teamRes.status} ${await teamRes.text()}`);
+const { id: teamId } = await teamRes.json();
+
+const users = [];
+const count = Number(process.env.BENCH_USERS ?? 0);
+for (let from = 0; from < count; from += 500) {
+  const rows = await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: Math.min(500, count - from) }, (_, i) => ({
+        name: `Bench ${from + i}`,
+        email: `bench-${from + i}@example.org`,
+        password_hash: user.password_hash,
+        data: JSON.stringify(user.data),
+        email_verified_at: new Date(),
+      })),
+    )
+    .returning('id')
+    .execute();
+  for (const { id } of rows) users.push({ id, token: (await issueToken(db, id, { ttlDays: 1 })).token });
+}
+// The product's realtime, stamping the moment notify hands it the event.
+let emitted = 0n;
+const { realtime } = app.deps;
+const deps = {
+  ...app.deps,
+  realtime: {
+    ...realtime,
+    toUser: (...args) => {
+      emitted = process.hrtime.bigint();
+      realtime.toUser(...args);
+    },
+  },
+};
+if (count)
+  createInterface({ input: process.stdin }).on('line', async (line) => {
+    const { notify: userId } = JSON.parse(line);
+    const t0 = process.hrtime.bigint();
+    const n = await notify(deps, {
+      teamId,
+      userId,
+      typeCode: 'upload.conversion.error',
+      section: 'uploads',
+      url: '/studies-v2',
+      description: 'Bench CT',
+    });
+    console.log(JSON.stringify({ id: n.id, t0: String(t0), emitted: String(emitted) }));
+  });
 
 process.once('SIGTERM', async () => {
   await app.close();
   await db.destroy();
   process.exit(0);
 });
-console.log(JSON.stringify({ url, token, team: 'bench' }));
+console.log(JSON.stringify({ url, token, team: 'bench', ...(count && { users }) }));

@@ -18,11 +18,17 @@ export async function startProcess(name, env = {}) {
     : [];
   const child = spawn(process.execPath, [...process.execArgv, ...profile, path.join(here, `${name}.mjs`)], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  // Lines after the first answer `request`s, in order.
+  const waiting = [];
+  const lines = createInterface({ input: child.stdout });
   const line = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
+    lines.once('line', (first) => {
+      lines.on('line', (next) => waiting.shift()?.(JSON.parse(next)));
+      resolve(first);
+    });
     child.once('exit', (code) =>
       reject(new Error(`bench process ${name} exited (${code}) before it was ready`)),
     );
@@ -30,7 +36,14 @@ export async function startProcess(name, env = {}) {
   return {
     ...JSON.parse(line),
     pid: child.pid,
+    /** One JSON line to the process's stdin; resolves with its next line, parsed. */
+    request: (message) =>
+      new Promise((resolve) => {
+        waiting.push(resolve);
+        child.stdin.write(`${JSON.stringify(message)}\n`);
+      }),
     stop: async () => {
+      child.stdin.end();
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
@@ -40,9 +53,9 @@ export async function startProcess(name, env = {}) {
 /**
  * The real server (processes/server.mjs) in its own process, its data under `dataDir`: on PostgreSQL at
  * BENCH_DATABASE_URL (default the local test database) in a schema made for it and dropped by `stop`,
- * or on PGlite on disk when PostgreSQL does not answer. `database` says which.
+ * or on PGlite on disk when PostgreSQL does not answer. `database` says which; `env` adds settings.
  */
-export async function startServer(dataDir) {
+export async function startServer(dataDir, env = {}) {
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   const reachable = await admin.connect().then(
@@ -52,7 +65,9 @@ export async function startServer(dataDir) {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const server = await startProcess('server', {
     BENCH_DATA_DIR: dataDir,
-    ...(reachable && { BENCH_DATABASE_URL: url, BENCH_SCHEMA: schema }),
+    ...env,
+    // Empty when PostgreSQL does not answer, so a BENCH_DATABASE_URL of this process is not tried there.
+    ...(reachable ? { BENCH_DATABASE_URL: url, BENCH_SCHEMA: schema } : { BENCH_DATABASE_URL: '' }),
   }).catch(async (error) => {
     if (reachable) await admin.end();
     throw error;

@@ -73,8 +73,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const realtime = attachRealtime({
     server: app.server,
     redisUrl: config.REDIS_URL,
+    redisPrefix: config.QUEUE_PREFIX,
     authenticate: (token) => socketIdentity(db, token),
   });
+  // Before the HTTP server closes: its clients reconnect (to another process, when there is one).
+  app.addHook('preClose', async () => realtime.disconnectAll());
   app.addHook('onClose', async () => realtime.close());
   const queue = createQueue({
     db,

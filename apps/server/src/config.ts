@@ -46,7 +46,10 @@ export const ConfigSchema = z.object({
    * unset, `dcm2niix` on PATH when it runs (docs/decisions/0015).
    */
   DCM2NIIX_BINARY: z.string().min(1).optional(),
-  /** Redis key prefix of the job queues: deployments (or test servers) sharing a Redis keep apart by it. */
+  /**
+   * Redis key prefix of the job queues and of socket.io's channels: deployments (or test servers) sharing
+   * a Redis keep apart by it.
+   */
   QUEUE_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)

@@ -2,8 +2,8 @@ import { SOCKET_PATH } from '@voxa/contracts';
 import { io, type Socket } from 'socket.io-client';
 import type { TestApp } from './test-app';
 
-/** A connected socket.io client of the test server, signed in with `token`. */
-export async function connectSocket(t: TestApp, token: string): Promise<Socket> {
+/** A connected socket.io client of the test server (or any server at `url`), signed in with `token`. */
+export async function connectSocket(t: Pick<TestApp, 'url'>, token: string): Promise<Socket> {
   const socket = io(t.url, {
     path: SOCKET_PATH,
     auth: { token },

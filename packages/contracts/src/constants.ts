@@ -13,6 +13,8 @@ export const AUTH_COOKIE = 'voxa_token';
 
 export const INVITATION_FORM = { initialRows: 3, minRows: 2 } as const;
 export const NOTIFICATION_PAGE_SIZE = 10;
+/** The notification dropdown's largest size, in px; it scrolls beyond. */
+export const NOTIFICATION_LIST_SIZE = { width: 460, height: 600 } as const;
 export const STUDIES_PAGE_SIZE = 15;
 export const UPLOAD_HISTORY_PAGE_SIZE = 30;
 /** The team's segmentations page: as the studies list. */

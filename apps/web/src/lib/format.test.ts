@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate } from './format';
+import { formatBytes, formatDate, formatRelative } from './format';
 
 describe('formatDate', () => {
   it('formats as DD.MM.YYYY HH:mm:ss in local time', () => {
@@ -29,5 +29,22 @@ describe('formatBytes', () => {
   it('treats negative and non-finite sizes as zero', () => {
     expect(formatBytes(-5)).toBe('0 Bytes');
     expect(formatBytes(Number.NaN)).toBe('0 Bytes');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = new Date(2026, 10, 25, 12, 0, 0).getTime();
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+  it('answers the largest whole unit', () => {
+    expect(formatRelative(ago(0), now)).toBe('now');
+    expect(formatRelative(ago(30), now)).toBe('30 seconds ago');
+    expect(formatRelative(ago(5 * 60), now)).toBe('5 minutes ago');
+    expect(formatRelative(ago(3 * 3600), now)).toBe('3 hours ago');
+    expect(formatRelative(ago(86400), now)).toBe('yesterday');
+    expect(formatRelative(ago(14 * 86400), now)).toBe('2 weeks ago');
+    expect(formatRelative(ago(400 * 86400), now)).toBe('last year');
+  });
+  it('answers nothing for an unparsable value', () => {
+    expect(formatRelative('not a date', now)).toBe('');
   });
 });

@@ -17,3 +17,26 @@ export function formatBytes(bytes: number, decimals = 2): string {
   const value = parseFloat((bytes / 1024 ** i).toFixed(Math.max(0, decimals)));
   return `${value} ${UNITS[i]}`;
 }
+
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Infinity],
+];
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** How long ago, in the largest whole unit: "now", "5 minutes ago", "yesterday"; '' when unparsable. */
+export function formatRelative(value: string | Date, now: number = Date.now()): string {
+  const time = (value instanceof Date ? value : new Date(value)).getTime();
+  if (Number.isNaN(time)) return '';
+  let amount = (time - now) / 1000;
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return '';
+}

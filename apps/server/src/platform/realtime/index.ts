@@ -48,8 +48,10 @@ export const teamRoom = (slug: string) => `team:${slug}`;
 export function attachRealtime(opts: {
   server: HttpServer;
   redisUrl?: string;
+  /** Prefix of the adapter's Redis channels: deployments (or test servers) sharing a Redis keep apart by it. */
+  redisPrefix: string;
   authenticate: (token: string) => Promise<SocketIdentity | null>;
-}): Realtime & { close(): Promise<void> } {
+}): Realtime & { disconnectAll(): void; close(): Promise<void> } {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(opts.server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -59,7 +61,7 @@ export function attachRealtime(opts: {
     const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
     redis.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${opts.redisPrefix}:socket.io` }));
   }
   const identities = new WeakMap<object, SocketIdentity>();
   io.use(async (socket, next) => {
@@ -98,6 +100,9 @@ export function attachRealtime(opts: {
       if (owned) (io.to(socketId).emit as (e: string, p: unknown) => boolean)(event, payload);
       return owned;
     },
+    // An open WebSocket keeps the HTTP server from closing, and socket.io closes only after it. The
+    // connections end without socket.io's disconnect packet, so clients reconnect as after a network loss.
+    disconnectAll: () => void io.engine.close(),
     close: async () => {
       await io.close();
       await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));

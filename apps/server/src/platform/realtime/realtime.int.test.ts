@@ -70,4 +70,15 @@ describe('realtime', () => {
     expect(got).toEqual([{ permission_version: 3 }]);
     expect(otherGot).toEqual([]);
   });
+
+  // Last: it restarts the server.
+  it('closes with a socket open, dropping it so that the client reconnects (no disconnect packet)', async () => {
+    const alice = await buildUser(t);
+    const socket = connect(alice.token);
+    await new Promise((r) => socket.on('connect', () => r(null)));
+    const reason = new Promise((resolve) => socket.on('disconnect', resolve));
+    // Before, the HTTP server waited for the open WebSocket and socket.io closed only after it: forever.
+    await t.restart();
+    expect(await reason).toBe('transport close');
+  });
 });

@@ -16,6 +16,7 @@ import { HeaderBreadcrumbs } from '../shell/HeaderBreadcrumbs';
 import { ImpersonationBanner } from '../shell/ImpersonationBanner';
 import { Sidebar } from '../shell/Sidebar';
 import { FavouritesMenu } from '../../modules/favourites/FavouritesMenu';
+import { NotificationsMenu } from '../../modules/notifications/NotificationsMenu';
 import { ReloadStudiesButton } from '../../modules/studies/ReloadStudiesButton';
 import { UploadProvider } from '../../modules/upload/UploadProvider';
 
@@ -39,44 +40,57 @@ export function AppLayout() {
   const impersonating = user.data?.impersonator ? user.data.name : null;
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" gap="md" wrap="nowrap">
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-          <Anchor
-            component={Link}
-            to="/dashboard"
-            underline="never"
-            c="inherit"
-            visibleFrom="sm"
-            w={SIDEBAR_WIDTH - 16}
-          >
-            <Logo size={24} />
-          </Anchor>
-          <HeaderBreadcrumbs />
-          <Group ml="auto" gap="xs" wrap="nowrap">
-            <ReloadStudiesButton />
-            {/* Favourites are studies of the team: the dropdown needs one, and the right to list them. */}
-            {slug && ready && can('r:studies') && <FavouritesMenu />}
+    <RealtimeContext.Provider value={socket}>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" gap="md" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Anchor
+              component={Link}
+              to="/dashboard"
+              underline="never"
+              c="inherit"
+              visibleFrom="sm"
+              w={SIDEBAR_WIDTH - 16}
+            >
+              <Logo size={24} />
+            </Anchor>
+            <HeaderBreadcrumbs />
+            <Group ml="auto" gap="xs" wrap="nowrap">
+              <ReloadStudiesButton />
+              {/* Favourites are studies of the team: the dropdown needs one, and the right to list them. */}
+              {slug && ready && can('r:studies') && <FavouritesMenu />}
+              {slug && ready && team.data && <NotificationsMenu teamId={team.data.id} />}
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar data-testid="sidebar" aria-label="Sidebar">
-        <Sidebar ready={ready} user={user.data} team={team.data} inTeam={Boolean(slug)} onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        {impersonating && <ImpersonationBanner name={impersonating} />}
-        {/* The upload outlives its route: away from /upload-v2 it floats as the mini panel. */}
-        <RealtimeContext.Provider value={socket}>
+        </AppShell.Header>
+        <AppShell.Navbar data-testid="sidebar" aria-label="Sidebar">
+          <Sidebar
+            ready={ready}
+            user={user.data}
+            team={team.data}
+            inTeam={Boolean(slug)}
+            onNavigate={close}
+          />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          {impersonating && <ImpersonationBanner name={impersonating} />}
+          {/* The upload outlives its route: away from /upload-v2 it floats as the mini panel. */}
           <UploadProvider>
             <GuardedOutlet />
           </UploadProvider>
-        </RealtimeContext.Provider>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Main>
+      </AppShell>
+    </RealtimeContext.Provider>
   );
 }

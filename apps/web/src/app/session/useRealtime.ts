@@ -26,7 +26,8 @@ export function useRealtime(token: string | null, userId: number | undefined): A
     import('socket.io-client')
       .then(({ io }) => {
         if (cancelled) return;
-        const s: AppSocket = io({ path: SOCKET_PATH, auth: { token }, transports: ['websocket', 'polling'] });
+        // WebSocket only: behind several processes, long-polling would need sticky sessions (README).
+        const s: AppSocket = io({ path: SOCKET_PATH, auth: { token }, transports: ['websocket'] });
         socket = s;
         s.on('connect', () => {
           s.emit('set-team-user', { team: currentTeamSlug(), user: userId });

@@ -331,6 +331,17 @@ export const ROUTES: PageRoute[] = [
     load: () => import('../modules/admin/AdminPermissionsPage').then((m) => m.AdminPermissionsPage),
   },
   {
+    path: '/admin/ai-workers',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:ai-workers'],
+    deniedMessage: MESSAGES.notAuthorized,
+    needsTeam: true,
+    title: 'AI workers',
+    parent: '/admin',
+    load: () => import('../modules/ai-workers/AiWorkersPage').then((m) => m.AiWorkersPage),
+  },
+  {
     path: '/admin/structures-x',
     layout: 'app',
     guards: withPermission,

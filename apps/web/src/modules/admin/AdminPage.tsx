@@ -32,6 +32,12 @@ const SECTIONS: { to: string; title: string; text: string; permission: Permissio
     permission: 'admin',
   },
   {
+    to: '/admin/ai-workers',
+    title: 'AI workers',
+    text: 'The team’s AI workers, their tokens and jobs.',
+    permission: 'r:ai-workers',
+  },
+  {
     to: '/user-switch',
     title: 'Act as a user',
     text: 'See Voxa as another user sees it.',

@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { AiWorkersPage } from './pages/AiWorkersPage';
+import type { Person } from './support/browser';
+import { e2eSkipReason } from './support/chromium';
+import { memberOfTeam } from './support/member';
+import { ownerOfNewTeam } from './support/owner';
+import { newCredentials } from './support/people';
+import { stepsOfOneStory } from './support/steps';
+import { setupE2e } from './support/suite';
+
+/** What a worker process does with its token, sent from the page's origin (the worker is any HTTP client). */
+async function asWorker(page: Page, token: string, path: string, body?: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ token, path, body }) => {
+      const res = await fetch(`/api${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+      return res.status;
+    },
+    { token, path, body },
+  );
+}
+
+/**
+ * Issue 15 item 2 in the browser: the Owner adds an AI worker and copies its token, shown once; a worker
+ * registering with it shows online with what it serves; revoked, its token stops working. A member
+ * without r:ai-workers is sent away from the page.
+ */
+describe.skipIf(e2eSkipReason())('AI workers page, end to end', () => {
+  const e2e = setupE2e();
+  stepsOfOneStory();
+  const team = { title: 'GPU Lab', slug: 'gpu-lab' };
+  const teamUrl = () => e2e.server.teamUrl(team.slug);
+  let owner: Person;
+  let annotator: Person;
+  let token = '';
+
+  it('sets up the Owner and an Annotator', { timeout: 180_000 }, async () => {
+    owner = await ownerOfNewTeam(e2e, newCredentials('Gina GPU'), team);
+    annotator = await memberOfTeam(e2e, owner, team, newCredentials('Adam Annotator'), 'Annotator');
+  });
+
+  it('adds a worker and shows its token once', async () => {
+    const page = new AiWorkersPage(owner.page);
+    await page.open(teamUrl());
+    await page.empty.waitFor();
+    token = await page.add('gpu-box-1');
+    expect(token).toMatch(/^vxw_/);
+    expect(await page.worker('gpu-box-1').getAttribute('data-status')).toBe('new');
+    await page.open(teamUrl());
+    expect(await page.token.count()).toBe(0);
+  });
+
+  it('shows the worker online with its models once it registers with the token', async () => {
+    const page = new AiWorkersPage(owner.page);
+    const registered = await asWorker(owner.page, token, '/ai-worker/register', {
+      runtimes: ['external'],
+      models: ['total', 'total-mr'],
+      capacity: 2,
+      version: 'nnunet 2.5',
+    });
+    expect(registered).toBe(200);
+    const card = page.worker('gpu-box-1');
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 15_000 }).toBe('online');
+    expect(await card.textContent()).toContain('total-mr');
+    expect(await card.textContent()).toContain('capacity 2');
+    expect(await card.getByText('No jobs yet.').count()).toBe(1);
+  });
+
+  it('revokes the worker: its token no longer works', async () => {
+    const page = new AiWorkersPage(owner.page);
+    await page.revoke('gpu-box-1');
+    await page.empty.waitFor();
+    expect(await asWorker(owner.page, token, '/ai-worker/lease')).toBe(401);
+  });
+
+  it('sends a member without r:ai-workers away', async () => {
+    await annotator.page.goto(`${teamUrl()}/admin/ai-workers`);
+    await annotator.page.waitForURL(/\/dashboard/);
+  });
+});

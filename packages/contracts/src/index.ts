@@ -1,4 +1,5 @@
 import { accounts } from './accounts';
+import { aiModels } from './ai-models';
 import { annotator } from './annotator';
 import { anonymise } from './anonymise';
 import { archives } from './archives';
@@ -18,6 +19,7 @@ import { transferFunctions } from './transfer-functions';
 import { upload } from './upload';
 
 export * from './accounts';
+export * from './ai-models';
 export * from './annotator';
 export * from './anonymise';
 export * from './archives';
@@ -71,6 +73,7 @@ export const api = {
   transferFunctions,
   cine,
   notifications,
+  aiModels,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

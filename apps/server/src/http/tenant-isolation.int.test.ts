@@ -60,6 +60,8 @@ interface Fixtures {
   segmentationB: { id: number };
   /** A global structure's slug. */
   structure: string;
+  /** A private AI model of team B. */
+  aiModelB: number;
 }
 
 type Params = Record<string, number | string>;
@@ -74,6 +76,15 @@ interface Sample {
 }
 
 const isolationWindow = { kind: 'window', name: 'Isolation', window: { width: 400, center: 40 } };
+const isolationModel = (f: Fixtures) => ({
+  name: 'Isolation',
+  code: 'isolation',
+  structure: f.structure,
+  segments: [{ title: 'Organ', value: 1 }],
+  runtime: 'external',
+  modality: 'CT',
+  spacing: [1.5, 1.5, 1.5],
+});
 
 const samples: Record<string, (f: Fixtures) => Sample> = {
   'POST /teams': () => ({ body: { title: 'Unverified', slug: 'unverified-team' } }),
@@ -278,6 +289,17 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /notification/update-all': () => ({ body: { is_seen: 1 } }),
   'PUT /notification/:id': () => ({ body: { is_seen: 1 } }),
   'GET /v2/cine/:uuid': () => ({}),
+  'GET /ai2/models': () => ({ query: { i: '1' } }),
+  'GET /ai2/model/:modelId': () => ({}),
+  'POST /ai2/model': (f) => ({
+    body: isolationModel(f),
+    foreignBody: { ...isolationModel(f), parent_id: f.aiModelB },
+  }),
+  'PUT /ai2/model/:modelId': (f) => ({ body: isolationModel(f) }),
+  'DELETE /ai2/model/:modelId': () => ({}),
+  // The ONNX bytes in real use; the model is looked up before the body is read.
+  'PUT /ai2/model/:modelId/file': () => ({}),
+  'GET /ai2/model/:modelId/file': () => ({}),
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
@@ -309,6 +331,7 @@ const foreignBodies = new Set([
   'PUT /studies-v2/:studyId/reference-series',
   'PUT /studies-v2/series/move',
   'POST /segmentations/add-user-to-segmentation',
+  'POST /ai2/model',
 ]);
 /** Endpoints whose sample names another team's ids in the query. */
 const foreignQueries = new Set([
@@ -399,6 +422,23 @@ beforeAll(async () => {
     )
     .returning('id')
     .execute();
+  const [aiModelA, aiModelB] = await t.db
+    .insertInto('ai_models')
+    .values(
+      [a.id, b.id].map((team_id) => ({
+        team_id,
+        name: 'Private',
+        code: 'private',
+        structure_id: structure.id,
+        segments: JSON.stringify([{ title: 'Organ', value: 1 }]),
+        runtime: 'external' as const,
+        modality: 'CT',
+        channels: 1,
+        spacing: JSON.stringify([1, 1, 1]),
+      })),
+    )
+    .returning('id')
+    .execute();
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -442,6 +482,7 @@ beforeAll(async () => {
       slug: ownStructureA.slug,
       structureId: structure.id,
       transferFunctionId: transferFunctionA?.id ?? 0,
+      modelId: aiModelA?.id ?? 0,
     },
     paramsB: {
       userId: memberB.id,
@@ -472,6 +513,7 @@ beforeAll(async () => {
       slug: ownStructureB.slug,
       structureId: structure.id,
       transferFunctionId: transferFunctionB?.id ?? 0,
+      modelId: aiModelB?.id ?? 0,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,
@@ -485,6 +527,7 @@ beforeAll(async () => {
     segmentationA,
     segmentationB,
     structure: structure.slug,
+    aiModelB: aiModelB?.id ?? 0,
   };
 });
 afterAll(async () => t.close());

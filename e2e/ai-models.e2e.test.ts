@@ -87,7 +87,7 @@ describe.skipIf(e2eSkipReason())('AI model registry, end to end', () => {
     await models.detail.waitFor();
     expect(await owner.page.getByRole('heading', { level: 1 }).innerText()).toBe('Liver and lesion');
     expect(await models.segmentTitles()).toEqual(['Liver', 'Lesion']);
-    expect(await models.detail.getByTestId('ai-model-origin').innerText()).toBe('Private');
+    expect(await models.detail.getByTestId('ai-model-origin').textContent()).toBe('Private');
     expect(await models.fileInfo().innerText()).toContain('Opset 17');
     await screenshot(owner.page, 'ai-model-detail');
     await models.open(teamUrl());

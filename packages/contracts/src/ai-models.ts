@@ -15,9 +15,6 @@ export const AI_MODEL_RUNTIMES = ['onnx', 'external'] as const;
 export const AiModelRuntime = z.enum(AI_MODEL_RUNTIMES);
 export type AiModelRuntime = z.infer<typeof AiModelRuntime>;
 
-/** The spec's model codes (upload-and-organize.md 4): global, read-only, run by a TotalSegmentator worker. */
-export const BUILT_IN_AI_MODEL_CODES = ['total', 'total6mm', 'total-mr', 'total-mr6mm'] as const;
-
 export const AI_MODEL_NAME_MAX = 128;
 export const AI_MODEL_DESCRIPTION_MAX = 4000;
 export const AI_MODEL_SEGMENTS_MAX = 1000;
@@ -213,9 +210,7 @@ export const aiModels = {
     path: '/ai2/models',
     scope: 'team',
     anyPermission: READ_AI_MODELS,
-    summary:
-      'AI models the team sees: built-in, its own, other teams’ public ones (built-in first, then by name). ' +
-      'i=1: the short form {id, code}; otherwise whole models, filtered by search, modality and runtime',
+    summary: 'AI models the team sees; i=1: the short form {id, code}, else whole models, filtered',
     query: AiModelFilter,
     response: AiModelList,
   }),
@@ -224,7 +219,7 @@ export const aiModels = {
     path: '/ai2/model/:modelId',
     scope: 'team',
     anyPermission: READ_AI_MODELS,
-    summary: 'One AI model the team sees; a private model of another team answers 404',
+    summary: 'One AI model the team sees',
     params: ModelParams,
     response: AiModel,
   }),
@@ -233,7 +228,7 @@ export const aiModels = {
     path: '/ai2/model',
     scope: 'team',
     permissions: ['r:ai-models'],
-    summary: 'Add a model of the team’s own; a code the team or a built-in model holds answers 409',
+    summary: 'Add a model of the team’s own; a code taken answers 409',
     body: AiModelInput,
     response: AiModel,
     status: 201,
@@ -243,7 +238,7 @@ export const aiModels = {
     path: '/ai2/model/:modelId',
     scope: 'team',
     permissions: ['r:ai-models'],
-    summary: 'Replace one of the team’s models; a built-in model or another team’s answers 403',
+    summary: 'Replace one of the team’s models; another’s answers 403',
     params: ModelParams,
     body: AiModelInput,
     response: AiModel,
@@ -253,7 +248,7 @@ export const aiModels = {
     path: '/ai2/model/:modelId',
     scope: 'team',
     permissions: ['r:ai-models'],
-    summary: 'Delete one of the team’s models with its file; models derived from it keep is_derived',
+    summary: 'Delete one of the team’s models with its file',
     params: ModelParams,
     response: null,
     status: 204,
@@ -263,9 +258,7 @@ export const aiModels = {
     path: '/ai2/model/:modelId/file',
     scope: 'team',
     permissions: ['r:ai-models'],
-    summary:
-      'Upload the model’s ONNX file (raw bytes, up to AI_MODEL_MAX_BYTES: 413 past it). Its header is read: ' +
-      'not ONNX, or an input or output that does not fit the channels and segments, answers 422',
+    summary: 'Upload the model’s ONNX file (raw bytes); not ONNX, or not fitting the model, answers 422',
     params: ModelParams,
     rawBody: 'application/octet-stream',
     response: AiModel,
@@ -275,7 +268,7 @@ export const aiModels = {
     path: '/ai2/model/:modelId/file',
     scope: 'team',
     permissions: ['r:ai-models'],
-    summary: 'The model’s ONNX file (for workers); 404 while none is uploaded',
+    summary: 'The model’s ONNX file, for workers',
     params: ModelParams,
     response: null,
     binary: 'application/octet-stream',

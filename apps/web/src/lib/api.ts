@@ -46,7 +46,7 @@ function leaveTo(path: string): void {
   location.assign(path + target);
 }
 
-async function errorFrom(res: Response): Promise<ApiRequestError> {
+export async function errorFrom(res: Response): Promise<ApiRequestError> {
   let body: { message?: unknown; errors?: unknown } = {};
   try {
     body = (await res.json()) as typeof body;
@@ -68,11 +68,11 @@ interface CallOptions {
   keepPageOn401?: boolean;
 }
 
-const urlOf = (endpoint: Endpoint, a: CallOptions) =>
+export const urlOf = (endpoint: Endpoint, a: CallOptions) =>
   `${hostPrefix(endpoint)}${fillPath(endpoint.path, a.params)}${queryString(a.query)}`;
 
 /** The app's sign-in, team and content type, as every call sends them. */
-function headersOf(endpoint: Endpoint, hasBody: boolean): Record<string, string> {
+export function headersOf(endpoint: Endpoint, hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
@@ -128,31 +128,6 @@ function requestBody(endpoint: Endpoint, body: unknown): BodyInit | undefined {
   if (body === undefined) return undefined;
   if (endpoint.rawBody && body instanceof Uint8Array) return new Blob([body as Uint8Array<ArrayBuffer>]);
   return JSON.stringify(body);
-}
-
-/**
- * Sends a file to an endpoint with a raw body, reporting the share sent (0..1) as it goes: fetch cannot
- * tell upload progress, XMLHttpRequest can. Answers the endpoint's JSON; a failure throws ApiRequestError.
- */
-export function upload<E extends Endpoint & { rawBody: string }>(
-  endpoint: E,
-  args: { params: Params<E>; file: Blob; onProgress: (sent: number) => void; signal?: AbortSignal },
-): Promise<Reply<E>> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(endpoint.method, urlOf(endpoint, { params: args.params as Record<string, unknown> }));
-    for (const [name, value] of Object.entries(headersOf(endpoint, true))) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => e.lengthComputable && args.onProgress(e.loaded / e.total);
-    xhr.onload = () => {
-      const res = new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText });
-      if (xhr.status >= 200 && xhr.status < 300) resolve(res.json() as Promise<Reply<E>>);
-      else void errorFrom(res).then(reject);
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, 'The upload failed: the connection was lost.'));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    args.signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send(args.file);
-  });
 }
 
 /** The message to show for a failed call. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, fullAiModels, type AiModelInput } from '@voxa/contracts';
-import { call, upload } from '../../lib/api';
+import { call } from '../../lib/api';
+import { upload } from '../../lib/upload';
 import type { AiModelsFilter } from './filter';
 
 /** Every query holding AI models (list and details). */

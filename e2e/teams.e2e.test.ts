@@ -194,6 +194,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Structures',
       'Segmentations',
       'Transfer functions',
+      'AI Models',
     ]);
 
     // /members needs r:team: the Member is sent to the dashboard (spec 2.2).
@@ -218,6 +219,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Structures',
       'Segmentations',
       'Transfer functions',
+      'AI Models',
       'Team',
     ]);
   });

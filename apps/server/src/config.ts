@@ -69,6 +69,8 @@ export const ConfigSchema = z.object({
   MASK_IMPORT_MAX_BYTES: bytes(512 * MiB).refine((v) => v <= 2 * GiB, {
     message: `must be at most ${2 * GiB}`,
   }),
+  /** Largest ONNX model file uploaded to the registry, read whole to check its header (413 past it). */
+  AI_MODEL_MAX_BYTES: bytes(GiB).refine((v) => v <= 2 * GiB, { message: `must be at most ${2 * GiB}` }),
   /** An upload session nobody has named for this long loses its raw files (they may be identifiable). */
   UPLOAD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
   /** OpenAI-compatible API base (…/v1) for acquisition recognition; the built-in rules answer without it. */

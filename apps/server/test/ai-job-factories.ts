@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app';
 
 /**
- * A queued AI job made directly in the database, as inference creation will make it: a model code, the
+ * A queued AI job made directly in the database, as inference creation will make it: a built-in model, the
  * structure and segments its result takes, for a series of the team.
  */
 export async function buildJob(
@@ -17,13 +17,20 @@ export async function buildJob(
     maxAttempts?: number;
   },
 ) {
+  const code = job.modelCode ?? 'total';
+  const model = await t.db
+    .selectFrom('ai_models')
+    .select('id')
+    .where('code', '=', code)
+    .where('team_id', 'is', null)
+    .executeTakeFirstOrThrow();
   return t.db
     .insertInto('ai_jobs')
     .values({
       team_id: job.teamId,
       series_id: job.seriesId,
-      model_id: 1,
-      model_code: job.modelCode ?? 'total',
+      model_id: model.id,
+      model_code: code,
       structure_id: job.structureId,
       segments: JSON.stringify(job.segments),
       trace_id: randomUUID(),

@@ -76,7 +76,7 @@ export const LeasedJob = z.object({
   trace_id: z.string(),
   attempt: z.number().int(),
   lease_expires_at: Timestamp,
-  model: z.object({ id: z.number().int(), code: z.string() }),
+  model: z.object({ id: z.number().int().nullable(), code: z.string() }),
   /** The series' volumes, each read at GET /ai-worker/jobs/{id}/input/{volume} (NIfTI bytes). */
   inputs: z.array(z.object({ volume: z.number().int(), name: z.string() })),
   /** The label values the result may hold, with their titles. */

@@ -1,5 +1,6 @@
 import { accounts } from './accounts';
 import { aiWorkerProtocol, aiWorkers } from './ai-workers';
+import { aiModels } from './ai-models';
 import { annotator } from './annotator';
 import { anonymise } from './anonymise';
 import { archives } from './archives';
@@ -20,6 +21,7 @@ import { upload } from './upload';
 
 export * from './accounts';
 export * from './ai-workers';
+export * from './ai-models';
 export * from './annotator';
 export * from './anonymise';
 export * from './archives';
@@ -75,6 +77,7 @@ export const api = {
   notifications,
   aiWorkers,
   aiWorkerProtocol,
+  aiModels,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -60,6 +60,8 @@ interface Fixtures {
   segmentationB: { id: number };
   /** A global structure's slug. */
   structure: string;
+  /** A private AI model of team B. */
+  aiModelB: number;
 }
 
 type Params = Record<string, number | string>;
@@ -74,6 +76,15 @@ interface Sample {
 }
 
 const isolationWindow = { kind: 'window', name: 'Isolation', window: { width: 400, center: 40 } };
+const isolationModel = (f: Fixtures) => ({
+  name: 'Isolation',
+  code: 'isolation',
+  structure: f.structure,
+  segments: [{ title: 'Organ', value: 1 }],
+  runtime: 'external',
+  modality: 'CT',
+  spacing: [1.5, 1.5, 1.5],
+});
 
 const samples: Record<string, (f: Fixtures) => Sample> = {
   'POST /teams': () => ({ body: { title: 'Unverified', slug: 'unverified-team' } }),
@@ -281,6 +292,17 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'POST /ai-workers': () => ({ body: { name: 'Isolation worker' } }),
   'DELETE /ai-workers/:workerId': () => ({}),
   'GET /v2/cine/:uuid': () => ({}),
+  'GET /ai2/models': () => ({ query: { i: '1' } }),
+  'GET /ai2/model/:modelId': () => ({}),
+  'POST /ai2/model': (f) => ({
+    body: isolationModel(f),
+    foreignBody: { ...isolationModel(f), parent_id: f.aiModelB },
+  }),
+  'PUT /ai2/model/:modelId': (f) => ({ body: isolationModel(f) }),
+  'DELETE /ai2/model/:modelId': () => ({}),
+  // The ONNX bytes in real use; the model is looked up before the body is read.
+  'PUT /ai2/model/:modelId/file': () => ({}),
+  'GET /ai2/model/:modelId/file': () => ({}),
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
@@ -312,6 +334,7 @@ const foreignBodies = new Set([
   'PUT /studies-v2/:studyId/reference-series',
   'PUT /studies-v2/series/move',
   'POST /segmentations/add-user-to-segmentation',
+  'POST /ai2/model',
 ]);
 /** Endpoints whose sample names another team's ids in the query. */
 const foreignQueries = new Set([
@@ -407,6 +430,23 @@ beforeAll(async () => {
     .values([a.id, b.id].map((team_id) => ({ team_id, name: 'Worker', token_hash: `isolation-${team_id}` })))
     .returning('id')
     .execute();
+  const [aiModelA, aiModelB] = await t.db
+    .insertInto('ai_models')
+    .values(
+      [a.id, b.id].map((team_id) => ({
+        team_id,
+        name: 'Private',
+        code: 'private',
+        structure_id: structure.id,
+        segments: JSON.stringify([{ title: 'Organ', value: 1 }]),
+        runtime: 'external' as const,
+        modality: 'CT',
+        channels: 1,
+        spacing: JSON.stringify([1, 1, 1]),
+      })),
+    )
+    .returning('id')
+    .execute();
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -451,6 +491,7 @@ beforeAll(async () => {
       structureId: structure.id,
       transferFunctionId: transferFunctionA?.id ?? 0,
       workerId: workerA?.id ?? 0,
+      modelId: aiModelA?.id ?? 0,
     },
     paramsB: {
       userId: memberB.id,
@@ -482,6 +523,7 @@ beforeAll(async () => {
       structureId: structure.id,
       transferFunctionId: transferFunctionB?.id ?? 0,
       workerId: workerB?.id ?? 0,
+      modelId: aiModelB?.id ?? 0,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,
@@ -495,6 +537,7 @@ beforeAll(async () => {
     segmentationA,
     segmentationB,
     structure: structure.slug,
+    aiModelB: aiModelB?.id ?? 0,
   };
 });
 afterAll(async () => t.close());

@@ -27,6 +27,7 @@ import { structureRoutes } from './structures/routes';
 import { studyRoutes } from './studies/routes';
 import { teamRoutes } from './teams/routes';
 import { transferFunctionRoutes } from './transfer-functions/routes';
+import { aiModelRoutes } from './ai-models/routes';
 import { expireUploadSessions, scheduleSessionExpiry } from './upload/expiry';
 import { uploadRoutes } from './upload/routes';
 
@@ -51,6 +52,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   recognitionRoutes(api, deps);
   segmentationRoutes(api, deps);
   transferFunctionRoutes(api, deps);
+  aiModelRoutes(api, deps);
   annotatorRoutes(api, deps);
   notificationRoutes(api, deps);
   aiWorkerRoutes(api, deps);

@@ -46,7 +46,7 @@ function leaveTo(path: string): void {
   location.assign(path + target);
 }
 
-async function errorFrom(res: Response): Promise<ApiRequestError> {
+export async function errorFrom(res: Response): Promise<ApiRequestError> {
   let body: { message?: unknown; errors?: unknown } = {};
   try {
     body = (await res.json()) as typeof body;
@@ -68,9 +68,11 @@ interface CallOptions {
   keepPageOn401?: boolean;
 }
 
-/** Sends one call under its host's prefix (/api, or /svc for the services host); a failure throws. */
-async function send(endpoint: Endpoint, a: CallOptions): Promise<Response> {
-  const url = `${hostPrefix(endpoint)}${fillPath(endpoint.path, a.params)}${queryString(a.query)}`;
+export const urlOf = (endpoint: Endpoint, a: CallOptions) =>
+  `${hostPrefix(endpoint)}${fillPath(endpoint.path, a.params)}${queryString(a.query)}`;
+
+/** The app's sign-in, team and content type, as every call sends them. */
+export function headersOf(endpoint: Endpoint, hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
@@ -80,8 +82,14 @@ async function send(endpoint: Endpoint, a: CallOptions): Promise<Response> {
   const team = currentTeamSlug();
   if (team) headers.Team = team;
   // A file's bytes go as they are (an endpoint with a rawBody, such as import-mask); the rest as JSON.
-  if (a.body !== undefined) headers['Content-Type'] = endpoint.rawBody ?? 'application/json';
+  if (hasBody) headers['Content-Type'] = endpoint.rawBody ?? 'application/json';
+  return headers;
+}
 
+/** Sends one call under its host's prefix (/api, or /svc for the services host); a failure throws. */
+async function send(endpoint: Endpoint, a: CallOptions): Promise<Response> {
+  const url = urlOf(endpoint, a);
+  const headers = headersOf(endpoint, a.body !== undefined);
   const res = await fetch(url, {
     method: endpoint.method,
     headers,

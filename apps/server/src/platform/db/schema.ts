@@ -1,5 +1,11 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { SeriesStatus } from '@voxa/contracts';
+import type {
+  AiModelFile,
+  AiModelNormalization,
+  AiModelRuntime,
+  AiModelSegmentInput,
+  SeriesStatus,
+} from '@voxa/contracts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -39,6 +45,7 @@ export interface Database {
   notifications: NotificationsTable;
   ai_workers: AiWorkersTable;
   ai_jobs: AiJobsTable;
+  ai_models: AiModelsTable;
 }
 
 export interface UsersTable {
@@ -471,7 +478,8 @@ export interface AiJobsTable {
   id: Generated<number>;
   team_id: number;
   series_id: number;
-  model_id: number;
+  /** Null once the model is deleted; its code stays. */
+  model_id: number | null;
   model_code: string;
   /** The segmentation the result becomes: its structure and segments, fixed when the job is made. */
   structure_id: number;
@@ -493,3 +501,37 @@ export interface AiJobsTable {
   finished_at: Date | null;
   updated_at: Generated<Date>;
 }
+/** jsonb read as its value and written as JSON text. */
+type Json<T> = ColumnType<T, string, string>;
+type JsonOrNull<T> = ColumnType<T | null, string | null, string | null>;
+
+/** What the server reads from an ONNX file's header (AiModelFile without size, hash and time). */
+export type OnnxHeader = Pick<AiModelFile, 'ir_version' | 'opset' | 'producer' | 'inputs' | 'outputs'>;
+
+/** An AI model: built-in (team_id null) or a team's own (docs/decisions/0043-ai-models.md). */
+export interface AiModelsTable {
+  id: Generated<number>;
+  team_id: number | null;
+  name: string;
+  code: string;
+  description: Generated<string>;
+  structure_id: number;
+  segments: Json<AiModelSegmentInput[]>;
+  parent_id: number | null;
+  is_private: Generated<boolean>;
+  is_derived: Generated<boolean>;
+  runtime: AiModelRuntime;
+  modality: string;
+  channels: number;
+  spacing: Json<[number, number, number]>;
+  patch_size: JsonOrNull<[number, number, number]>;
+  normalization: JsonOrNull<AiModelNormalization>;
+  file_size: Bigint | null;
+  file_sha256: string | null;
+  file_header: JsonOrNull<OnnxHeader>;
+  file_uploaded_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type AiModelRow = Selectable<AiModelsTable>;

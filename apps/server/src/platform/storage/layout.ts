@@ -15,6 +15,7 @@ import type { StorageKey } from './paths';
  *   studies/{study}/series/{series}/slideshow/ the studies list's frames
  *   studies/{study}/series/{series}/segmentations/{segmentation}/mask-{revision}.nii.gz
  *                                               every kept revision of a segmentation's label mask
+ *   ai-models/{model}.onnx                     an AI model's ONNX file
  */
 const teamKey = (teamId: number): StorageKey => ['teams', String(teamId)];
 
@@ -86,4 +87,10 @@ export const segmentationKey = (folder: StorageKey, segmentationId: number): Sto
 export const maskKey = (folder: StorageKey, segmentationId: number, revision: number): StorageKey => [
   ...segmentationKey(folder, segmentationId),
   `mask-${revision}.nii.gz`,
+];
+
+export const aiModelFileKey = (teamId: number, modelId: number): StorageKey => [
+  ...teamKey(teamId),
+  'ai-models',
+  `${modelId}.onnx`,
 ];

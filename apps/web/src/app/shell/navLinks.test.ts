@@ -43,6 +43,14 @@ describe('visibleLinks', () => {
     ]);
     expect(labels(true, holding('r:dashboard', 'r:studies'))).not.toContain('Transfer functions');
   });
+  it('shows AI Models after Transfer functions in a team with r:ai-models', () => {
+    expect(labels(true, holding('r:dashboard', 'r:transfer-functions', 'r:ai-models'))).toEqual([
+      'Dashboard',
+      'Transfer functions',
+      'AI Models',
+    ]);
+    expect(labels(false, holding('r:ai-models'))).toEqual(['Dashboard']);
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

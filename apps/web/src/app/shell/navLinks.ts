@@ -37,6 +37,7 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
     permission: 'r:transfer-functions',
     area: 'team',
   },
+  { label: 'AI Models', to: '/ai2-model', permission: 'r:ai-models', area: 'team' },
   { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },
   { label: 'Invitations', to: '/admin/invitations', permission: 'r:invitations', area: 'admin' },

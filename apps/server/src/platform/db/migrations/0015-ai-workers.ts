@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id serial PRIMARY KEY,
       team_id integer NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
       series_id integer NOT NULL REFERENCES series(id) ON DELETE CASCADE,
-      model_id integer NOT NULL,
+      model_id integer REFERENCES ai_models(id) ON DELETE SET NULL,
       model_code text NOT NULL,
       structure_id integer NOT NULL REFERENCES structures(id),
       segments jsonb NOT NULL,

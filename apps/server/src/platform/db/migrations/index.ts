@@ -13,8 +13,9 @@ import * as studiesListSlideshow from './0008-studies-list-slideshow';
 import * as segmentations from './0009-segmentations';
 import * as structureCatalogue from './0010-structure-catalogue';
 import * as transferFunctions from './0011-transfer-functions';
-import * as aiWorkers from './0015-ai-workers';
 import * as notifications from './0012-notifications';
+import * as aiModels from './0014-ai-models';
+import * as aiWorkers from './0015-ai-workers';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -32,8 +33,9 @@ const migrations: Record<string, Migration> = {
   '0009-segmentations': segmentations,
   '0010-structure-catalogue': structureCatalogue,
   '0011-transfer-functions': transferFunctions,
-  '0015-ai-workers': aiWorkers,
   '0012-notifications': notifications,
+  '0014-ai-models': aiModels,
+  '0015-ai-workers': aiWorkers,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { normalise } from './normalise';
 
 describe('normalise', () => {
-  it('clips CT to the training range, then standardises with the training mean and deviation', () => {
+  it('clips CT to the training range, standardises with the training mean and deviation, answers the lowest', () => {
     const values = new Float32Array([-3000, -1000, 0, 500, 4000]);
-    normalise(values, { kind: 'ct', clip: [-1000, 1000], mean: 0, std: 500 });
+    expect(normalise(values, { kind: 'ct', clip: [-1000, 1000], mean: 0, std: 500 })).toBe(-2);
     expect(Array.from(values)).toEqual([-2, -2, 0, 1, 2]);
   });
 

@@ -37,8 +37,10 @@ function axisTable(from: number, to: number, stride: number): AxisTable {
 }
 
 /**
- * Trilinear resampling of `source` (dims `from`) onto `to` voxels, times slope plus intercept. Hot loop:
- * plain locals and checked-in-range indices (the tables hold only voxels of `source`).
+ * Trilinear resampling of `source` (dims `from`) onto `to` voxels, times slope plus intercept. Separable
+ * and slice by slice: each source slice needed is resampled in plane (along x, then y) once, the two
+ * around an output slice are kept, and the output slice is their blend along z. About a quarter of the
+ * work of eight reads a voxel, and no full-size intermediate volume.
  */
 export function resampleLinear(
   source: ArrayLike<number>,
@@ -48,36 +50,49 @@ export function resampleLinear(
   intercept = 0,
 ): Float32Array {
   const [nx, ny, nz] = to;
-  const tx = axisTable(from[0], nx, 1);
-  const ty = axisTable(from[1], ny, from[0]);
-  const tz = axisTable(from[2], nz, from[0] * from[1]);
-  const out = new Float32Array(nx * ny * nz);
-  let at = 0;
-  for (let z = 0; z < nz; z++) {
-    const fz = tz.fraction[z]!;
-    for (let y = 0; y < ny; y++) {
-      const fy = ty.fraction[y]!;
-      const r00 = tz.low[z]! + ty.low[y]!;
-      const r01 = tz.low[z]! + ty.high[y]!;
-      const r10 = tz.high[z]! + ty.low[y]!;
-      const r11 = tz.high[z]! + ty.high[y]!;
+  const [sx, sy] = from;
+  const tx = axisTable(sx, nx, 1);
+  const ty = axisTable(sy, ny, nx);
+  const tz = axisTable(from[2], nz, 1);
+  const plane = nx * ny;
+  const rows = new Float32Array(nx * sy);
+  const slots = [0, 1].map(() => ({ slice: -1, values: new Float32Array(plane) }));
+
+  // Indices below come from the tables, which hold only voxels of `source` and of `rows`.
+  function resampleSlice(slice: number, values: Float32Array): void {
+    for (let y = 0; y < sy; y++) {
+      const row = (slice * sy + y) * sx;
+      const at = y * nx;
       for (let x = 0; x < nx; x++) {
-        const x0 = tx.low[x]!;
-        const x1 = tx.high[x]!;
-        const fx = tx.fraction[x]!;
-        const a = source[r00 + x0]!;
-        const b = source[r01 + x0]!;
-        const c = source[r10 + x0]!;
-        const d = source[r11 + x0]!;
-        const ab0 = a + (source[r00 + x1]! - a) * fx;
-        const ab1 = b + (source[r01 + x1]! - b) * fx;
-        const cd0 = c + (source[r10 + x1]! - c) * fx;
-        const cd1 = d + (source[r11 + x1]! - d) * fx;
-        const near = ab0 + (ab1 - ab0) * fy;
-        const far = cd0 + (cd1 - cd0) * fy;
-        out[at++] = (near + (far - near) * fz) * slope + intercept;
+        const a = source[row + tx.low[x]!]!;
+        rows[at + x] = a + (source[row + tx.high[x]!]! - a) * tx.fraction[x]!;
       }
     }
+    for (let y = 0; y < ny; y++) {
+      const [low, high, f, at] = [ty.low[y]!, ty.high[y]!, ty.fraction[y]!, y * nx];
+      for (let x = 0; x < nx; x++) {
+        const a = rows[low + x]!;
+        values[at + x] = a + (rows[high + x]! - a) * f;
+      }
+    }
+  }
+  /** Slice `slice` in plane, kept in the slot that does not hold `keep`. */
+  function inPlane(slice: number, keep: number): Float32Array {
+    const held = slots.find((s) => s.slice === slice);
+    if (held) return held.values;
+    const slot = slots.find((s) => s.slice !== keep) ?? slots[0]!;
+    resampleSlice(slice, slot.values);
+    slot.slice = slice;
+    return slot.values;
+  }
+
+  const out = new Float32Array(plane * nz);
+  for (let z = 0; z < nz; z++) {
+    const [low, high, f] = [tz.low[z]!, tz.high[z]!, tz.fraction[z]!];
+    const a = inPlane(low, high);
+    const b = inPlane(high, low);
+    const at = z * plane;
+    for (let i = 0; i < plane; i++) out[at + i] = (a[i]! + (b[i]! - a[i]!) * f) * slope + intercept;
   }
   return out;
 }

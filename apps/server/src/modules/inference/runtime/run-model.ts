@@ -46,12 +46,12 @@ const WINDOWS_DONE = 0.95;
 export function prepareVolume(file: ArrayBuffer, spec: ModelRuntimeSpec): PreparedVolume {
   const volume = readSeriesVolume(file, spec.inputChannels);
   const dims = resampledDims(volume.dims, volume.spacing, spec.targetSpacing);
+  const fill: number[] = [];
   const channels = volume.channels.map((stored) => {
     const values = resampleLinear(stored, volume.dims, dims, volume.slope, volume.intercept);
-    normalise(values, spec.normalisation);
+    fill.push(normalise(values, spec.normalisation));
     return values;
   });
-  const fill = channels.map((values) => values.reduce((low, v) => (v < low ? v : low), Infinity));
   return { series: volume.dims, dims, channels, fill };
 }
 

@@ -9,6 +9,7 @@
  * BENCH_ROUNDS (3) each, runtime and reference alternating. Prints the ratio runtime/reference (aim: at
  * most 1.25). Not part of `npm test`.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,5 +78,26 @@ for (const hidden of [0, 16]) {
   const [a, b] = [median(ours), median(theirs)];
   console.log(
     `model ${hidden ? `2 Convs, ${hidden} hidden channels` : '1 Conv'}: runtime ${(a / 1000).toFixed(2)} s, onnxruntime-node alone ${(b / 1000).toFixed(2)} s, ratio ${(a / b).toFixed(2)} (aim <= 1.25); load ${os.loadavg()[0].toFixed(1)}`,
+  );
+}
+
+if (process.env.BENCH_LARGE !== '0') {
+  // A real CT's size, in a process of its own: its peak memory is the job's (BENCH_LARGE=0 skips it).
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'lib/inference-large.mjs'),
+      testdata,
+      JSON.stringify(spec),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (child.status !== 0) throw new Error(child.stderr);
+  const large = JSON.parse(child.stdout.trim().split('\n').at(-1));
+  console.log(
+    `CT ${large.dims.join('x')} (0.8x0.8x1.25 mm, int16) -> ${large.modelDims.join('x')} at 1.5 mm, 1 Conv: ${large.seconds} s, peak RSS ${large.peakMiB} MiB (${large.beforeMiB} MiB before the job, the file in memory)`,
   );
 }

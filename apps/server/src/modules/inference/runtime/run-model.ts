@@ -78,8 +78,9 @@ export async function runModel(
 }
 
 /**
- * Runs every patch; while onnxruntime works on one patch (on its own threads), the previous patch's
- * logits are added in, so the main thread's share mostly overlaps the network's.
+ * Runs every patch in turn. onnxruntime-node's `run` works on the calling thread (its intra-op threads
+ * help), so nothing here overlaps the network; a caller that must stay responsive runs the runtime off its
+ * event loop (docs/decisions/0044).
  */
 async function slideWindow(
   session: OnnxSession,
@@ -92,24 +93,18 @@ async function slideWindow(
   const weights = gaussianWeights(patch);
   const accumulator = slabAccumulator(prepared.dims, patch, spec.segmentValues);
   const patchVoxels = patch[0] * patch[1] * patch[2];
-  const inputs = [0, 1].map(() => new Float32Array(spec.inputChannels * patchVoxels));
+  const input = new Float32Array(spec.inputChannels * patchVoxels);
   const shape = [1, spec.inputChannels, patch[2], patch[1], patch[0]];
   const expected = spec.segmentValues.length * patchVoxels;
-  const launch = (i: number) => {
-    const input = inputs[i % 2] as Float32Array;
-    extractPatch(prepared.channels, prepared.dims, starts[i] as Dims, patch, prepared.fill, input);
-    return session.run(input, shape);
-  };
-  let running = launch(0);
-  for (let i = 0; i < starts.length; i++) {
-    const { data } = await running;
+  for (const [i, start] of starts.entries()) {
     signal?.throwIfAborted();
+    extractPatch(prepared.channels, prepared.dims, start, patch, prepared.fill, input);
+    const { data } = await session.run(input, shape);
     if (data.length !== expected)
       throw new Error(
         `The model answers ${data.length / patchVoxels} channels per voxel; its spec lists ${spec.segmentValues.length} segment values.`,
       );
-    if (i + 1 < starts.length) running = launch(i + 1);
-    accumulator.add(starts[i] as Dims, data, weights);
+    accumulator.add(start, data, weights);
     onProgress?.(PREPARED + ((WINDOWS_DONE - PREPARED) * (i + 1)) / starts.length);
   }
   return accumulator.finish();

@@ -10,7 +10,7 @@
  * most 1.25). Not part of `npm test`.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +18,7 @@ import { bodyModel } from '../apps/server/test/onnx-models.ts';
 import { openOnnxSession } from '../apps/server/src/platform/onnx/index.ts';
 import { prepareVolume, runModel } from '../apps/server/src/modules/inference/runtime/run-model.ts';
 import { extractPatch, windowGrid } from '../apps/server/src/modules/inference/runtime/sliding-window.ts';
+import { writeLargeCt } from './lib/inference-large.mjs';
 
 const testdata = process.env.TESTDATA_DIR ?? path.resolve(import.meta.dirname, '../../shared/testdata');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -83,21 +84,20 @@ for (const hidden of [0, 16]) {
 
 if (process.env.BENCH_LARGE !== '0') {
   // A real CT's size, in a process of its own: its peak memory is the job's (BENCH_LARGE=0 skips it).
-  const child = spawnSync(
-    process.execPath,
-    [
-      '--expose-gc',
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'lib/inference-large.mjs'),
-      testdata,
-      JSON.stringify(spec),
-    ],
-    { encoding: 'utf8' },
-  );
-  if (child.status !== 0) throw new Error(child.stderr);
-  const large = JSON.parse(child.stdout.trim().split('\n').at(-1));
-  console.log(
-    `CT ${large.dims.join('x')} (0.8x0.8x1.25 mm, int16) -> ${large.modelDims.join('x')} at 1.5 mm, 1 Conv: ${large.seconds} s, peak RSS ${large.peakMiB} MiB (${large.beforeMiB} MiB before the job, the file in memory)`,
-  );
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'voxa-inference-'));
+  try {
+    const large = path.join(dir, 'ct.nii');
+    writeLargeCt(testdata, large);
+    const script = path.join(import.meta.dirname, 'lib/inference-large.mjs');
+    const child = spawnSync(process.execPath, ['--import', 'tsx', script, large, JSON.stringify(spec)], {
+      encoding: 'utf8',
+    });
+    if (child.status !== 0) throw new Error(child.stderr);
+    const job = JSON.parse(child.stdout.trim().split('\n').at(-1));
+    console.log(
+      `CT ${job.dims.join('x')} (0.8x0.8x1.25 mm, int16) -> ${job.modelDims.join('x')} at 1.5 mm, 1 Conv: ${job.seconds} s, peak RSS ${job.peakMiB} MiB (${job.beforeMiB} MiB before the job, the file read)`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,9 +1,11 @@
 /**
- * One runtime job on a CT the size of a real one (512x512x300, 0.8x0.8x1.25 mm, int16: TotalSegmentator's
- * example CT stretched onto that grid), in a process of its own so its peak resident memory is the job's.
- * Prints one JSON line: seconds, peak RSS and RSS before the job, in MiB. Run by bench/inference.mjs.
+ * A CT the size of a real one (512x512x300, 0.8x0.8x1.25 mm, int16: TotalSegmentator's example CT
+ * stretched onto that grid). `writeLargeCt` writes it (in the bench's process); run as a script with
+ * the file's path, this module runs one runtime job on it in a process of its own, so its peak resident
+ * memory is the job's with the file read, and prints one JSON line: seconds, peak RSS and RSS before
+ * the job, in MiB.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bodyModel } from '../../apps/server/test/onnx-models.ts';
@@ -11,13 +13,11 @@ import { runModel } from '../../apps/server/src/modules/inference/runtime/run-mo
 import { resampledDims, resampleLinear } from '../../apps/server/src/modules/inference/runtime/resample.ts';
 import { readSeriesVolume } from '../../apps/server/src/modules/inference/runtime/series-volume.ts';
 
-const [testdata, specJson] = process.argv.slice(2);
-const spec = JSON.parse(specJson);
 const DIMS = [512, 512, 300];
 const SPACING = [0.8, 0.8, 1.25];
 
-/** A NIfTI-1 .nii (int16, little-endian) of `voxels` on DIMS at SPACING. */
-function largeNifti() {
+/** Writes the CT as a NIfTI-1 .nii (int16, little-endian) at `target`. */
+export function writeLargeCt(testdata, target) {
   const example = readFileSync(path.join(testdata, 'segmentation/totalsegmentator/example_ct.nii.gz'));
   const source = readSeriesVolume(
     example.buffer.slice(example.byteOffset, example.byteOffset + example.byteLength),
@@ -36,22 +36,28 @@ function largeNifti() {
   [0x6e, 0x2b, 0x31, 0].forEach((b, i) => header.setUint8(344 + i, b));
   const voxels = new Int16Array(file, 352);
   for (let i = 0; i < values.length; i++) voxels[i] = Math.round(values[i]);
-  return file;
+  writeFileSync(target, new Uint8Array(file));
 }
 
-const file = largeNifti();
-globalThis.gc?.();
-const before = process.memoryUsage().rss;
-const start = performance.now();
-const result = await runModel({ onnx: bodyModel({ threshold: 0.5 }), spec }, file);
-const seconds = (performance.now() - start) / 1000;
-const mib = (bytes) => Math.round(bytes / 2 ** 20);
-console.log(
-  JSON.stringify({
-    seconds: Number(seconds.toFixed(2)),
-    peakMiB: mib(process.resourceUsage().maxRSS * 1024),
-    beforeMiB: mib(before),
-    dims: result.dims,
-    modelDims: resampledDims(DIMS, SPACING, spec.targetSpacing),
-  }),
-);
+async function job(source, spec) {
+  // A file this large is read into an ArrayBuffer of its own (not Node's pool): no copy.
+  const bytes = readFileSync(source);
+  if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) throw new Error('pooled read');
+  const file = bytes.buffer;
+  const before = process.memoryUsage().rss;
+  const start = performance.now();
+  const result = await runModel({ onnx: bodyModel({ threshold: 0.5 }), spec }, file);
+  const seconds = (performance.now() - start) / 1000;
+  const mib = (n) => Math.round(n / 2 ** 20);
+  console.log(
+    JSON.stringify({
+      seconds: Number(seconds.toFixed(2)),
+      peakMiB: mib(process.resourceUsage().maxRSS * 1024),
+      beforeMiB: mib(before),
+      dims: result.dims,
+      modelDims: resampledDims(DIMS, SPACING, spec.targetSpacing),
+    }),
+  );
+}
+
+if (process.argv[1] === import.meta.filename) await job(process.argv[2], JSON.parse(process.argv[3]));

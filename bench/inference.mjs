@@ -4,18 +4,18 @@
  * running the same model over the same patches of the same preprocessed array, in the same run
  * (docs/decisions/0044). The runtime's time is the whole job: read and inflate the NIfTI, resample,
  * normalise, open the session, the sliding window, the argmax and the resampling back. The reference is
- * only `session.run` on each patch, the patches cut beforehand and not timed. Two models, both built by
- * the tests' encoder: the one-Conv body model and the same with 16 hidden channels (two Convs). Median of
- * BENCH_ROUNDS (3) each, runtime and reference alternating. Prints the ratio runtime/reference (aim: at
- * most 1.25). Not part of `npm test`.
+ * only `session.run` of onnxruntime-node in the bench's thread on each patch, the patches cut beforehand
+ * and not timed. Two models, both built by the tests' encoder: the one-Conv body model and the same with
+ * 16 hidden channels (two Convs). Median of BENCH_ROUNDS (3) each, runtime and reference alternating.
+ * Prints the ratio runtime/reference (aim: at most 1.25). Not part of `npm test`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import ort from 'onnxruntime-node';
 import { bodyModel } from '../apps/server/test/onnx-models.ts';
-import { openOnnxSession } from '../apps/server/src/platform/onnx/index.ts';
 import { prepareVolume, runModel } from '../apps/server/src/modules/inference/runtime/run-model.ts';
 import { extractPatch, windowGrid } from '../apps/server/src/modules/inference/runtime/sliding-window.ts';
 import { writeLargeCt } from './lib/inference-large.mjs';
@@ -36,14 +36,19 @@ const spec = {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Plain onnxruntime-node: the same session options, each prepared patch once, batch 1. */
+/** Plain onnxruntime-node in this thread: the runtime's session options, each prepared patch once, batch 1. */
 async function reference(onnx, patches) {
-  const session = await openOnnxSession(onnx);
-  const shape = [1, 1, spec.patchSize[2], spec.patchSize[1], spec.patchSize[0]];
+  const session = await ort.InferenceSession.create(onnx, {
+    executionProviders: ['cpu'],
+    graphOptimizationLevel: 'all',
+    intraOpNumThreads: 0,
+  });
+  const dims = [1, 1, spec.patchSize[2], spec.patchSize[1], spec.patchSize[0]];
+  const feed = (patch) => ({ [session.inputNames[0]]: new ort.Tensor('float32', patch, dims) });
   try {
-    await session.run(patches[0], shape);
+    await session.run(feed(patches[0]));
     const start = performance.now();
-    for (const patch of patches) await session.run(patch, shape);
+    for (const patch of patches) await session.run(feed(patch));
     return performance.now() - start;
   } finally {
     await session.release();

@@ -1,16 +1,12 @@
-import { Worker } from 'node:worker_threads';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
 
 /**
  * onnxruntime-node behind the one call the runtime makes: a float32 tensor in, the first output out
- * (docs/decisions/0044). The session lives in a worker thread (`session-worker.mjs`): onnxruntime-node's
- * `run` holds the thread that calls it for a whole patch, which would stall this process's event loop
- * (a worker's heartbeats) and keep the caller from working beside it. The package's own CPU binaries run
- * it; nothing is downloaded.
+ * (docs/decisions/0044). The package's own CPU binaries run it; nothing is downloaded.
  */
 export interface OnnxSession {
   readonly inputName: string;
   readonly outputName: string;
-  /** `input` is copied when the call is made, so the caller may refill it at once. */
   run(input: Float32Array, dims: readonly number[]): Promise<{ data: Float32Array; dims: readonly number[] }>;
   release(): Promise<void>;
 }
@@ -20,60 +16,34 @@ export interface OnnxOptions {
   threads?: number;
 }
 
-type Reply =
-  | { ready: true; inputName: string; outputName: string }
-  | { id: number; data: Float32Array; dims: number[] }
-  | { id?: number; error: string };
-
 export async function openOnnxSession(
   model: string | Uint8Array,
   options: OnnxOptions = {},
 ): Promise<OnnxSession> {
-  const worker = new Worker(new URL('./session-worker.mjs', import.meta.url), {
-    workerData: { model, threads: options.threads ?? 0 },
-  });
-  const pending = new Map<
-    number,
-    { resolve: (r: { data: Float32Array; dims: number[] }) => void; reject: (e: Error) => void }
-  >();
-  let failure: Error | null = null;
-  const names = new Promise<{ inputName: string; outputName: string }>((resolve, reject) => {
-    worker.on('message', (reply: Reply) => {
-      if ('ready' in reply) return resolve(reply);
-      const call = reply.id === undefined ? undefined : pending.get(reply.id);
-      if (reply.id !== undefined) pending.delete(reply.id);
-      if ('error' in reply) {
-        const error = new Error(reply.error);
-        if (call) call.reject(error);
-        else reject(error);
-      } else call?.resolve(reply);
-    });
-    // A crashed worker fails every call in flight and the ones after.
-    worker.on('error', (error) => {
-      failure = error;
-      reject(error);
-      for (const call of pending.values()) call.reject(error);
-      pending.clear();
-    });
-  });
-  const { inputName, outputName } = await names.catch(async (error: unknown) => {
-    await worker.terminate();
-    throw error;
-  });
-  let next = 0;
+  const sessionOptions: InferenceSession.SessionOptions = {
+    executionProviders: ['cpu'],
+    graphOptimizationLevel: 'all',
+    intraOpNumThreads: options.threads ?? 0,
+  };
+  const session =
+    typeof model === 'string'
+      ? await InferenceSession.create(model, sessionOptions)
+      : await InferenceSession.create(model, sessionOptions);
+  const [inputName, outputName] = [session.inputNames[0], session.outputNames[0]];
+  if (!inputName || !outputName) {
+    await session.release();
+    throw new Error('The ONNX model has no input or no output.');
+  }
   return {
     inputName,
     outputName,
-    run(input, dims) {
-      if (failure) return Promise.reject(failure);
-      const id = next++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, input, dims });
-      });
+    async run(input, dims) {
+      const results = await session.run({ [inputName]: new Tensor('float32', input, dims) });
+      const output = results[outputName];
+      if (!output || output.type !== 'float32')
+        throw new Error('The ONNX model’s first output is not float32.');
+      return { data: output.data as Float32Array, dims: output.dims };
     },
-    async release() {
-      await worker.terminate();
-    },
+    release: () => session.release(),
   };
 }

@@ -78,8 +78,9 @@ export async function runModel(
 }
 
 /**
- * Runs every patch; the session works in its own thread, so while it runs one patch the previous one's
- * logits are added in here.
+ * Runs every patch in turn. onnxruntime-node's `run` works on the calling thread (its intra-op threads
+ * help), so nothing here overlaps the network; a caller that must stay responsive runs the runtime off its
+ * event loop (docs/decisions/0044).
  */
 async function slideWindow(
   session: OnnxSession,
@@ -95,21 +96,14 @@ async function slideWindow(
   const input = new Float32Array(spec.inputChannels * patchVoxels);
   const shape = [1, spec.inputChannels, patch[2], patch[1], patch[0]];
   const expected = spec.segmentValues.length * patchVoxels;
-  // `run` copies its input at once, so one buffer serves every patch.
-  const launch = (start: Dims) => {
-    extractPatch(prepared.channels, prepared.dims, start, patch, prepared.fill, input);
-    return session.run(input, shape);
-  };
-  let running = launch(starts[0] as Dims);
   for (const [i, start] of starts.entries()) {
-    const { data } = await running;
     signal?.throwIfAborted();
+    extractPatch(prepared.channels, prepared.dims, start, patch, prepared.fill, input);
+    const { data } = await session.run(input, shape);
     if (data.length !== expected)
       throw new Error(
         `The model answers ${data.length / patchVoxels} channels per voxel; its spec lists ${spec.segmentValues.length} segment values.`,
       );
-    const following = starts[i + 1];
-    if (following) running = launch(following);
     accumulator.add(start, data, weights);
     onProgress?.(PREPARED + ((WINDOWS_DONE - PREPARED) * (i + 1)) / starts.length);
   }

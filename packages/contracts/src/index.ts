@@ -19,6 +19,7 @@ import { admin, invitations, logs, roles, teams } from './teams';
 import { transferFunctions } from './transfer-functions';
 import { upload } from './upload';
 
+export * from './ai-runtime';
 export * from './accounts';
 export * from './ai-workers';
 export * from './ai-models';

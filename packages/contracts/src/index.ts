@@ -10,6 +10,7 @@ import { notifications } from './notifications';
 import { organize } from './organize';
 import { recognition } from './recognition';
 import { reference } from './reference';
+import { reviews } from './reviews';
 import { masks, segmentations } from './segmentations';
 import { adminStructures, structures } from './structures';
 import { studies } from './studies';
@@ -36,6 +37,7 @@ export * from './permissions';
 export * from './recognition';
 export * from './redirect';
 export * from './reference';
+export * from './reviews';
 export * from './segmentations';
 export * from './slug';
 export * from './socket';
@@ -71,6 +73,7 @@ export const api = {
   transferFunctions,
   cine,
   notifications,
+  reviews,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

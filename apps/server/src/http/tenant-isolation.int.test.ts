@@ -277,6 +277,12 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'GET /notification-new': () => ({ query: { last_id: '0' } }),
   'PUT /notification/update-all': () => ({ body: { is_seen: 1 } }),
   'PUT /notification/:id': () => ({ body: { is_seen: 1 } }),
+  'GET /reviews': () => ({ query: { box: 'to-review' } }),
+  'GET /segmentations/:segmentationId/review': () => ({}),
+  'POST /segmentations/:segmentationId/review/submit': () => ({}),
+  'POST /segmentations/:segmentationId/review/approve': () => ({}),
+  'POST /segmentations/:segmentationId/review/request-changes': () => ({}),
+  'POST /segmentations/:segmentationId/comments': () => ({ body: { body: 'Isolation' } }),
   'GET /v2/cine/:uuid': () => ({}),
 };
 

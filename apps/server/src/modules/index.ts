@@ -20,6 +20,7 @@ import { organizeRoutes } from './organize/routes';
 import { permissionRoutes } from './permissions/routes';
 import { recognitionRoutes, recognitionServiceRoutes } from './recognition/routes';
 import { referenceRoutes } from './reference/routes';
+import { reviewRoutes } from './reviews/routes';
 import { roleRoutes } from './roles/routes';
 import { maskRoutes, segmentationRoutes } from './segmentations/routes';
 import { structureRoutes } from './structures/routes';
@@ -52,6 +53,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   transferFunctionRoutes(api, deps);
   annotatorRoutes(api, deps);
   notificationRoutes(api, deps);
+  reviewRoutes(api, deps);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { SeriesStatus } from '@voxa/contracts';
+import type { ReviewEventKind, ReviewState, SeriesStatus } from '@voxa/contracts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -37,6 +37,9 @@ export interface Database {
   segmentation_users: SegmentationUsersTable;
   transfer_functions: TransferFunctionsTable;
   notifications: NotificationsTable;
+  reviews: ReviewsTable;
+  review_events: ReviewEventsTable;
+  segmentation_comments: SegmentationCommentsTable;
 }
 
 export interface UsersTable {
@@ -445,4 +448,41 @@ export interface NotificationsTable {
   is_seen: Generated<0 | 1>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** A segmentation's review: its current round (docs/decisions/0042-reviews.md). */
+export interface ReviewsTable {
+  id: Generated<number>;
+  team_id: number;
+  segmentation_id: number;
+  state: ReviewState;
+  round: Generated<number>;
+  submitted_by: number | null;
+  submitted_at: Generated<Date>;
+  decided_by: number | null;
+  decided_at: Date | null;
+  updated_at: Generated<Date>;
+}
+export type ReviewRow = Selectable<ReviewsTable>;
+
+/** A submission or a decision of a review, in order. */
+export interface ReviewEventsTable {
+  id: Generated<number>;
+  team_id: number;
+  review_id: number;
+  kind: ReviewEventKind;
+  round: number;
+  user_id: number | null;
+  created_at: Generated<Date>;
+}
+
+/** A comment on a segmentation; `mentions` are the user ids its body @mentions. */
+export interface SegmentationCommentsTable {
+  id: Generated<number>;
+  team_id: number;
+  segmentation_id: number;
+  user_id: number | null;
+  body: string;
+  mentions: ColumnType<number[], number[] | undefined, number[]>;
+  created_at: Generated<Date>;
 }

@@ -14,6 +14,7 @@ import * as segmentations from './0009-segmentations';
 import * as structureCatalogue from './0010-structure-catalogue';
 import * as transferFunctions from './0011-transfer-functions';
 import * as notifications from './0012-notifications';
+import * as reviews from './0013-reviews';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0010-structure-catalogue': structureCatalogue,
   '0011-transfer-functions': transferFunctions,
   '0012-notifications': notifications,
+  '0013-reviews': reviews,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -193,6 +193,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Studies',
       'Structures',
       'Segmentations',
+      'Reviews',
       'Transfer functions',
     ]);
 
@@ -217,6 +218,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Studies',
       'Structures',
       'Segmentations',
+      'Reviews',
       'Transfer functions',
       'Team',
     ]);

@@ -43,6 +43,12 @@ describe('visibleLinks', () => {
     ]);
     expect(labels(true, holding('r:dashboard', 'r:studies'))).not.toContain('Transfer functions');
   });
+  it('shows Reviews between Segmentations and Transfer functions with r:reviews', () => {
+    expect(
+      labels(true, holding('r:dashboard', 'r:segmentations', 'r:reviews', 'r:transfer-functions')),
+    ).toEqual(['Dashboard', 'Segmentations', 'Reviews', 'Transfer functions']);
+    expect(labels(true, holding('r:dashboard', 'r:segmentations'))).not.toContain('Reviews');
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

@@ -129,20 +129,20 @@ describe.skipIf(e2eSkipReason())('reviews: from submission to approval', () => {
     await new AnnotatorPage(tab).waitUntilRendered();
     reviewTab = new ReviewPanel(tab);
     await reviewTab.panel.waitFor();
-    expect(await reviewTab.state.innerText()).toBe('Pending review');
+    expect(await reviewTab.stateText()).toBe('Pending review');
     expect(await reviewTab.eventTexts()).toEqual(['Submitted for review · Anna Annotator']);
     // Review mode shows the segmentation under review, read-only.
     await expect
       .poll(() => tab.getByTestId('mask-status').innerText(), { timeout: 60_000 })
       .toBe('Revision 1');
 
-    await reviewTab.comment('The dome is missing, ', 'Olga Owner', ' please have a look.');
+    await reviewTab.comment('The dome is missing, ', 'Olga Owner', 'please have a look.');
     expect(await reviewTab.comments.last().innerText()).toContain(
       'The dome is missing, @Olga Owner please have a look.',
     );
     await reviewTab.button('Request changes').click();
     await reviewTab.toast('Changes requested').waitFor();
-    await expect.poll(() => reviewTab.state.innerText()).toBe('Changes requested');
+    await expect.poll(() => reviewTab.stateText()).toBe('Changes requested');
     expect(await reviewTab.button('Approve').count()).toBe(0);
     await screenshot(tab, 'review-panel-changes-requested');
   });
@@ -155,10 +155,12 @@ describe.skipIf(e2eSkipReason())('reviews: from submission to approval', () => {
     await authorSide.submitUnderMask();
 
     await reviewTab.page.reload();
+    // The volume first: NiiVue building its textures under software WebGL holds the page's thread.
+    await new AnnotatorPage(reviewTab.page).waitUntilRendered();
     await reviewTab.panel.waitFor();
     await reviewTab.button('Approve').click();
     await reviewTab.toast('Segmentation approved').waitFor();
-    await expect.poll(() => reviewTab.state.innerText()).toBe('Approved');
+    await expect.poll(() => reviewTab.stateText()).toBe('Approved');
     expect(await reviewTab.eventTexts()).toEqual([
       'Submitted for review · Anna Annotator',
       'Requested changes · Rex Reviewer',

@@ -37,7 +37,7 @@ export class ReviewPanel {
 
   /**
    * Types a comment that @mentions `member`: the text, '@' and the first letters, the member picked from
-   * the offered names, then the rest; Add comment.
+   * the offered names (which inserts '@Name '), then the rest; Add comment.
    */
   async comment(before: string, member: string, after: string): Promise<void> {
     const box = this.panel.getByRole('textbox', { name: 'Comment' });
@@ -48,6 +48,11 @@ export class ReviewPanel {
     const count = await this.comments.count();
     await this.panel.getByRole('button', { name: 'Add comment' }).click();
     await this.comments.nth(count).waitFor();
+  }
+
+  /** The state as written (the badge's capitals are only its style). */
+  async stateText(): Promise<string> {
+    return ((await this.state.textContent()) ?? '').trim();
   }
 
   async eventTexts(): Promise<string[]> {

@@ -16,12 +16,12 @@ export class ReviewsPage {
     return this.page.locator(`[data-testid="review-row"][data-segmentation-id="${segmentationId}"]`);
   }
 
-  /** A row's cells as the user reads them. */
+  /** A row's cells as written (a badge's capitals are only its style). */
   async cells(
     segmentationId: number,
   ): Promise<Record<'study' | 'structure' | 'author' | 'age' | 'state', string>> {
     const row = this.row(segmentationId);
-    const text = (id: string) => row.getByTestId(id).innerText();
+    const text = async (id: string) => ((await row.getByTestId(id).textContent()) ?? '').trim();
     return {
       study: await text('review-study'),
       structure: await text('review-structure'),

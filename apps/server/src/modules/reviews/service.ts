@@ -100,13 +100,8 @@ async function notificationContext(db: Db, segmentation: SegmentationRow): Promi
  * Moves the review by `action` under a lock of the segmentation row, so two reviewers (or a reviewer and
  * a re-submission) never both act on one pending round; answers the situation after it.
  */
-async function act(
-  db: Db,
-  ctx: TeamContext,
-  segmentationId: number,
-  action: ReviewAction,
-): Promise<Situation> {
-  const before = await situation(db, ctx, segmentationId);
+async function act(db: Db, ctx: TeamContext, before: Situation, action: ReviewAction): Promise<Situation> {
+  const segmentationId = before.found.segmentation.id;
   if (!mayAct(facts(ctx, before), action)) throw forbidden();
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('segmentations').select('id').where('id', '=', segmentationId).forUpdate().execute();
@@ -165,10 +160,10 @@ export async function submitReview(
 ): Promise<Review> {
   const before = await situation(deps.db, ctx, segmentationId);
   const reviewers = before.members.filter((m) => m.reviews && m.id !== ctx.user.id).map((m) => m.id);
-  // Checked before the state so that a pending one still answers 409 for being pending.
-  if (mayAct(facts(ctx, before), 'submit') && before.review?.state !== 'pending' && reviewers.length === 0)
-    throw conflict(NO_REVIEWER);
-  const after = await act(deps.db, ctx, segmentationId, 'submit');
+  // A round nobody would see is not opened (after the 403 and the 409 of a pending one, which act answers).
+  const opens = mayAct(facts(ctx, before), 'submit') && nextState(before.review?.state ?? null, 'submit');
+  if (opens && reviewers.length === 0) throw conflict(NO_REVIEWER);
+  const after = await act(deps.db, ctx, before, 'submit');
   const { segmentation, series } = after.found;
   await notifyEach(deps, reviewers, {
     teamId: ctx.team.id,
@@ -188,7 +183,7 @@ export async function decideReview(
   segmentationId: number,
   action: 'approve' | 'request-changes',
 ): Promise<Review> {
-  const after = await act(deps.db, ctx, segmentationId, action);
+  const after = await act(deps.db, ctx, await situation(deps.db, ctx, segmentationId), action);
   const { segmentation, series } = after.found;
   const author = after.review?.submitted_by;
   if (author !== null && author !== undefined)

@@ -153,6 +153,8 @@ describe.skipIf(e2eSkipReason())('reviews: from submission to approval', () => {
     await new AnnotatorPaintPanel(annotator.page).choose('Liver');
     await authorSide.submitArea.getByText('Changes requested').waitFor();
     await authorSide.submitUnderMask();
+    // The reviewer's /reviews, left open in the first tab, follows without a reload.
+    await new ReviewsPage(reviewer.page).row(segmentationId).getByText('round 2').waitFor();
 
     await reviewTab.page.reload();
     // The volume first: NiiVue building its textures under software WebGL holds the page's thread.

@@ -8,7 +8,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { pageCount } from '../studies/studiesQuery';
 import { ReviewRow } from './ReviewRow';
 import { reviewsQueryFrom, reviewsSearch, type ReviewsQuery } from './reviewsQuery';
-import { useReviews } from './useReviewsApi';
+import { useReviews, useReviewsLive } from './useReviewsApi';
 
 const COLUMNS = ['Study', 'Structure', 'Author', 'Age', 'State', ''];
 const BOXES = [
@@ -22,6 +22,7 @@ export function ReviewsPage() {
   const navigate = useNavigate();
   const query = reviewsQueryFrom(params);
   const list = useReviews(query);
+  useReviewsLive();
   const shown = useLastDefined(list.data);
   const go = (next: ReviewsQuery) => void navigate(`/reviews${reviewsSearch(next)}`);
 

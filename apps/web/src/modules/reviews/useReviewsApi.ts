@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Review } from '@voxa/contracts';
+import { api, type Notification, type Review } from '@voxa/contracts';
+import { useEffect } from 'react';
+import { useSocket } from '../../app/session/useRealtime';
 import { call } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import type { ReviewsQuery } from './reviewsQuery';
@@ -13,6 +15,25 @@ export function useReviews(query: ReviewsQuery) {
     queryFn: ({ signal }) => call(api.reviews.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * Refetches the reviews when one of the user's review notifications arrives (a submission to review, a
+ * decision on theirs): the list follows without a reload.
+ */
+export function useReviewsLive(): void {
+  const socket = useSocket();
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const onCreated = (n: Notification) => {
+      if (n.section === 'reviews') void client.invalidateQueries({ queryKey: KEY });
+    };
+    socket.on('notification:created', onCreated);
+    return () => {
+      socket.off('notification:created', onCreated);
+    };
+  }, [socket, client]);
 }
 
 /** GET /segmentations/{id}/review. */

@@ -193,6 +193,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Studies',
       'Structures',
       'Segmentations',
+      'Reviews',
       'Transfer functions',
       'AI Models',
     ]);
@@ -218,6 +219,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Studies',
       'Structures',
       'Segmentations',
+      'Reviews',
       'Transfer functions',
       'AI Models',
       'Team',

@@ -12,6 +12,7 @@ import { notifications } from './notifications';
 import { organize } from './organize';
 import { recognition } from './recognition';
 import { reference } from './reference';
+import { reviews } from './reviews';
 import { masks, segmentations } from './segmentations';
 import { adminStructures, structures } from './structures';
 import { studies } from './studies';
@@ -41,6 +42,7 @@ export * from './permissions';
 export * from './recognition';
 export * from './redirect';
 export * from './reference';
+export * from './reviews';
 export * from './segmentations';
 export * from './slug';
 export * from './socket';
@@ -79,6 +81,7 @@ export const api = {
   aiWorkers,
   aiWorkerProtocol,
   aiModels,
+  reviews,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

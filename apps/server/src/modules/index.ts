@@ -21,6 +21,7 @@ import { organizeRoutes } from './organize/routes';
 import { permissionRoutes } from './permissions/routes';
 import { recognitionRoutes, recognitionServiceRoutes } from './recognition/routes';
 import { referenceRoutes } from './reference/routes';
+import { reviewRoutes } from './reviews/routes';
 import { roleRoutes } from './roles/routes';
 import { maskRoutes, segmentationRoutes } from './segmentations/routes';
 import { structureRoutes } from './structures/routes';
@@ -57,6 +58,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   notificationRoutes(api, deps);
   aiWorkerRoutes(api, deps);
   aiWorkerProtocolRoutes(api, deps);
+  reviewRoutes(api, deps);
 }
 
 /**

@@ -209,6 +209,15 @@ export const ROUTES: PageRoute[] = [
     parent: '/segmentations',
     load: () => import('../modules/segmentations/SegmentsPage').then((m) => m.SegmentsPage),
   },
+  {
+    path: '/reviews',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:reviews'],
+    needsTeam: true,
+    title: 'Reviews',
+    load: () => import('../modules/reviews/ReviewsPage').then((m) => m.ReviewsPage),
+  },
   // The angiography viewer (XA): its own tab without the app's chrome, for whoever may read the case.
   {
     path: '/mbg/:uuid',

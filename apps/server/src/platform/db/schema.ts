@@ -4,6 +4,8 @@ import type {
   AiModelNormalization,
   AiModelRuntime,
   AiModelSegmentInput,
+  ReviewEventKind,
+  ReviewState,
   SeriesStatus,
 } from '@voxa/contracts';
 
@@ -46,6 +48,9 @@ export interface Database {
   ai_workers: AiWorkersTable;
   ai_jobs: AiJobsTable;
   ai_models: AiModelsTable;
+  reviews: ReviewsTable;
+  review_events: ReviewEventsTable;
+  segmentation_comments: SegmentationCommentsTable;
 }
 
 export interface UsersTable {
@@ -535,3 +540,39 @@ export interface AiModelsTable {
   updated_at: Generated<Date>;
 }
 export type AiModelRow = Selectable<AiModelsTable>;
+/** A segmentation's review: its current round (docs/decisions/0042-reviews.md). */
+export interface ReviewsTable {
+  id: Generated<number>;
+  team_id: number;
+  segmentation_id: number;
+  state: ReviewState;
+  round: Generated<number>;
+  submitted_by: number | null;
+  submitted_at: Generated<Date>;
+  decided_by: number | null;
+  decided_at: Date | null;
+  updated_at: Generated<Date>;
+}
+export type ReviewRow = Selectable<ReviewsTable>;
+
+/** A submission or a decision of a review, in order. */
+export interface ReviewEventsTable {
+  id: Generated<number>;
+  team_id: number;
+  review_id: number;
+  kind: ReviewEventKind;
+  round: number;
+  user_id: number | null;
+  created_at: Generated<Date>;
+}
+
+/** A comment on a segmentation; `mentions` are the user ids its body @mentions. */
+export interface SegmentationCommentsTable {
+  id: Generated<number>;
+  team_id: number;
+  segmentation_id: number;
+  user_id: number | null;
+  body: string;
+  mentions: ColumnType<number[], number[] | undefined, number[]>;
+  created_at: Generated<Date>;
+}

@@ -51,6 +51,12 @@ describe('visibleLinks', () => {
     ]);
     expect(labels(false, holding('r:ai-models'))).toEqual(['Dashboard']);
   });
+  it('shows Reviews between Segmentations and Transfer functions with r:reviews', () => {
+    expect(
+      labels(true, holding('r:dashboard', 'r:segmentations', 'r:reviews', 'r:transfer-functions')),
+    ).toEqual(['Dashboard', 'Segmentations', 'Reviews', 'Transfer functions']);
+    expect(labels(true, holding('r:dashboard', 'r:segmentations'))).not.toContain('Reviews');
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

@@ -15,7 +15,7 @@ export interface NavLinkItem {
 }
 
 /**
- * The sidebar links of spec section 2.3 whose pages exist. The others (Reviews, AI…, XR…, Pipelines, Flows, API Users, Log sessions) join this list, in the
+ * The sidebar links of spec section 2.3 whose pages exist. The others (AI…, XR…, Pipelines, Flows, API Users, Log sessions) join this list, in the
  * spec's order, together with their pages, so no link ever leads to a 404.
  */
 export const NAV_LINKS: readonly NavLinkItem[] = [
@@ -31,6 +31,7 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   { label: 'Studies', to: '/studies-v2', permission: 'r:studies', area: 'team' },
   { label: 'Structures', to: '/structures', permission: 'r:structures', area: 'team' },
   { label: 'Segmentations', to: '/segmentations', permission: 'r:segmentations', area: 'team' },
+  { label: 'Reviews', to: '/reviews', permission: 'r:reviews', area: 'team' },
   {
     label: 'Transfer functions',
     to: '/transfer-functions',

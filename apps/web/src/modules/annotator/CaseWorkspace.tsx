@@ -12,6 +12,7 @@ import { useViewer } from './viewer/useViewer';
 import { ViewerCanvas } from './viewer/ViewerCanvas';
 import { initialWindow } from './windowing';
 import { PaintSidebar } from './paint/PaintSidebar';
+import { ReviewPanel } from '../reviews/ReviewPanel';
 
 export interface CaseWorkspaceProps {
   kase: AnnotatorCase;
@@ -27,6 +28,8 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
   const [hover, setHover] = useState<Probe | null>(null);
   const [crosshair, setCrosshair] = useState<Probe | null>(null);
   const series = kase.series.find((s) => s.uuid === seriesUuid) ?? kase.series[0];
+  // review=true with a task_id: the segmentation under review gets the review panel.
+  const reviewed = query.review ? kase.segmentations.find((s) => s.id === query.taskId) : undefined;
   const modality = series?.modality_code ?? kase.study.modality;
   const { canvasRef, viewer, error: viewerError } = useViewer();
   const shown = useShownVolume(viewer, series?.uuid ?? kase.uuid, file, modality);
@@ -87,6 +90,7 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
             segmentations={kase.segmentations.filter((s) => s.series_uuid === series?.uuid)}
             shownName={shown.state === 'ready' ? shown.shownName : null}
             review={query.review}
+            initialId={query.taskId}
           />
         </Box>
         <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
@@ -121,6 +125,15 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
           />
           <StatusBar window={shown.window} probe={hover ?? crosshair} volume={shown.volume} />
         </Box>
+        {reviewed && (
+          <Box
+            w={320}
+            p="sm"
+            style={{ borderLeft: '1px solid var(--mantine-color-default-border)', overflowY: 'auto' }}
+          >
+            <ReviewPanel segmentationId={reviewed.id} />
+          </Box>
+        )}
       </Box>
     </Box>
   );

@@ -14,6 +14,7 @@ import * as segmentations from './0009-segmentations';
 import * as structureCatalogue from './0010-structure-catalogue';
 import * as transferFunctions from './0011-transfer-functions';
 import * as notifications from './0012-notifications';
+import * as reviews from './0013-reviews';
 import * as aiModels from './0014-ai-models';
 import * as aiWorkers from './0015-ai-workers';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0010-structure-catalogue': structureCatalogue,
   '0011-transfer-functions': transferFunctions,
   '0012-notifications': notifications,
+  '0013-reviews': reviews,
   '0014-ai-models': aiModels,
   '0015-ai-workers': aiWorkers,
 };

@@ -1,6 +1,7 @@
 import { Button, Select, Slider, Stack, Text } from '@mantine/core';
 import type { Segmentation } from '@voxa/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { SubmitForReview } from '../../reviews/SubmitForReview';
 import type { Viewer } from '../viewer/niivueViewer';
 import { ConflictDialog } from './ConflictDialog';
 import type { ToolSettings } from './maskEditor';
@@ -17,6 +18,8 @@ export interface PaintSidebarProps {
   shownName: string | null;
   /** Review mode: masks are read-only whatever the rules allow. */
   review: boolean;
+  /** The segmentation chosen on opening (the address' task_id). */
+  initialId: number | null;
 }
 
 const rgb = (hex: string): [number, number, number] => {
@@ -29,12 +32,16 @@ const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLTextAreaElement ||
   (target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'range'].includes(target.type));
 
+const hiddenOf = (s: Segmentation | null | undefined) =>
+  new Set(s?.segments.filter((segment) => !segment.visible).map((segment) => segment.value));
+
 /** The segmentation panel: choose a segmentation and a segment, show and paint it, save it. */
-export function PaintSidebar({ viewer, segmentations, shownName, review }: PaintSidebarProps) {
-  const [chosenId, setChosenId] = useState<number | null>(null);
+export function PaintSidebar({ viewer, segmentations, shownName, review, initialId }: PaintSidebarProps) {
+  const initial = segmentations.find((s) => s.id === initialId);
+  const [chosenId, setChosenId] = useState<number | null>(initial?.id ?? null);
   const segmentation = segmentations.find((s) => s.id === chosenId) ?? null;
-  const [active, setActive] = useState<number | null>(null);
-  const [hidden, setHidden] = useState<Set<number>>(new Set());
+  const [active, setActive] = useState<number | null>(initial?.segments[0]?.value ?? null);
+  const [hidden, setHidden] = useState<Set<number>>(() => hiddenOf(initial));
   const [opacity, setOpacity] = useState(0.6);
   const [tools, setTools] = useState<PaintToolsState>({
     tool: null,
@@ -65,7 +72,7 @@ export function PaintSidebar({ viewer, segmentations, shownName, review }: Paint
     const next = segmentations.find((s) => String(s.id) === id) ?? null;
     setChosenId(next?.id ?? null);
     setActive(next?.segments[0]?.value ?? null);
-    setHidden(new Set(next?.segments.filter((s) => !s.visible).map((s) => s.value)));
+    setHidden(hiddenOf(next));
   };
 
   const segments = segmentation?.segments;
@@ -164,6 +171,7 @@ export function PaintSidebar({ viewer, segmentations, shownName, review }: Paint
           </Text>
         </>
       )}
+      {segmentation && editable && <SubmitForReview segmentationId={segmentation.id} unsaved={mask.dirty} />}
       <Button size="xs" variant="subtle" onClick={() => setHelpOpen(true)}>
         Keyboard shortcuts (?)
       </Button>

@@ -118,7 +118,8 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
     await paint.drag([0.4, 0.5], [0.6, 0.5]);
     await expect.poll(() => paint.status.innerText()).toBe('Unsaved changes');
     expect(await paint.save()).toBe(200);
-    await expect.poll(() => paint.status.innerText()).toBe('Revision 2');
+    // A save sends the whole mask: seconds on a loaded machine.
+    await expect.poll(() => paint.status.innerText(), { timeout: 30_000 }).toBe('Revision 2');
     stroke = await paint.voxels();
     expect(stroke).toBeGreaterThan(50);
     // The stroke shows in the segment's colour (the palette's first, red) over the slice.
@@ -223,7 +224,7 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
       await theirPaint.conflict.waitFor();
       await screenshot(member.page, 'annotator-paint-conflict');
       await theirPaint.conflict.getByRole('button', { name: 'Overwrite' }).click();
-      await expect.poll(() => theirPaint.status.innerText()).toBe('Revision 7');
+      await expect.poll(() => theirPaint.status.innerText(), { timeout: 30_000 }).toBe('Revision 7');
       const mask = await serverMask(member.page, seriesUuid, segmentation.id);
       expect(mask.revision).toBe(7);
       // Theirs: revision 5 less what they erased; the owner's later stroke is overwritten.

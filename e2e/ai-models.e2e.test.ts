@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onnxConvModel } from '../apps/server/test/onnx-writer';
+import { onnxConvModel } from '../apps/server/test/onnx-models';
 import { AiModelsPages } from './pages/AiModelsPages';
 import { Sidebar } from './pages/Sidebar';
 import { screenshot, type Person } from './support/browser';
@@ -74,7 +74,7 @@ describe.skipIf(e2eSkipReason())('AI model registry, end to end', () => {
     await models.toast('liver.onnx has been uploaded').waitFor();
     await expect
       .poll(() => owner.page.getByTestId('ai-model-file-inputs').innerText())
-      .toBe('Input: image [1, 1, x, y, z]');
+      .toBe('Input: image [1, 1, D, H, W]');
   });
 
   it('edits the model and shows it on its detail page', async () => {

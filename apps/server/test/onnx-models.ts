@@ -1,6 +1,7 @@
 /**
- * Real ONNX models built in the tests (docs/decisions/0044): a hand-written protobuf encoder for the few
- * ModelProto fields a graph of Conv nodes needs (onnx.proto3 field numbers), so no Python and no download.
+ * Real ONNX models built in the tests (docs/decisions/0043, 0044): a hand-written protobuf encoder for the
+ * few ModelProto fields a graph of Conv nodes needs (onnx.proto3 field numbers), so no Python and no
+ * download.
  */
 type Field = Uint8Array;
 
@@ -122,4 +123,45 @@ export function bodyModel({ threshold, hidden = 0 }: BodyModelOptions): Uint8Arr
   );
   const opset = message(8, str(1, ''), int(2, 13));
   return concat([int(1, 7), str(2, 'voxa-tests'), graph, opset]);
+}
+
+export interface OnnxConvOptions {
+  channels: number;
+  classes: number;
+  /** classes x channels weights, row by row; 0.1 * (class + 1) each when absent. */
+  weights?: number[];
+  producer?: string;
+}
+
+/**
+ * One 1x1x1 3D convolution from `channels` input channels to `classes` output channels (background
+ * included), opset 17: input `image` [1, channels, D, H, W], output `logits` [1, classes, D, H, W]. The
+ * registry's checks read its header.
+ */
+export function onnxConvModel({
+  channels,
+  classes,
+  weights,
+  producer = 'voxa-tests',
+}: OnnxConvOptions): Uint8Array {
+  const w =
+    weights ?? Array.from({ length: classes * channels }, (_, i) => 0.1 * (Math.floor(i / channels) + 1));
+  const node = message(
+    1,
+    ...['image', 'W', 'B'].map((i) => str(1, i)),
+    str(2, 'logits'),
+    str(3, 'conv'),
+    str(4, 'Conv'),
+    intsAttribute('kernel_shape', [1, 1, 1]),
+  );
+  const graph = message(
+    7,
+    node,
+    str(2, 'voxa-test-graph'),
+    initializer('W', [classes, channels, 1, 1, 1], new Float32Array(w)),
+    initializer('B', [classes], new Float32Array(classes)),
+    volumeInfo(11, 'image', channels),
+    volumeInfo(12, 'logits', classes),
+  );
+  return concat([int(1, 8), str(2, producer), graph, message(8, str(1, ''), int(2, 17))]);
 }

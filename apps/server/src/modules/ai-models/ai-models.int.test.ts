@@ -20,7 +20,7 @@ import {
   type TestTeam,
   type TestUser,
 } from '../../../test/factories';
-import { onnxConvModel } from '../../../test/onnx-writer';
+import { onnxConvModel } from '../../../test/onnx-models';
 import { createTestApp, type CallOptions, type TestApp } from '../../../test/test-app';
 
 const LIMIT = 64 * 1024;
@@ -224,8 +224,8 @@ describe('AI model registry', () => {
         ir_version: 8,
         opset: 17,
         producer: 'voxa-tests',
-        inputs: [{ name: 'image', shape: [1, 1, 'x', 'y', 'z'] }],
-        outputs: [{ name: 'logits', shape: [1, 3, 'x', 'y', 'z'] }],
+        inputs: [{ name: 'image', shape: [1, 1, 'D', 'H', 'W'] }],
+        outputs: [{ name: 'logits', shape: [1, 3, 'D', 'H', 'W'] }],
       },
     });
     const download = await fetch(`${t.url}/api/ai2/model/${model.id}/file`, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onnxConvModel } from '../../../test/onnx-writer';
+import { onnxConvModel } from '../../../test/onnx-models';
 import { OnnxFormatError, readOnnxHeader } from './onnx-header';
 
 describe('readOnnxHeader', () => {
@@ -10,8 +10,8 @@ describe('readOnnxHeader', () => {
       opset: 17,
       producer: 'pytorch',
       // The weights W and B are initializers, not inputs a worker feeds.
-      inputs: [{ name: 'image', shape: [1, 1, 'x', 'y', 'z'] }],
-      outputs: [{ name: 'logits', shape: [1, 3, 'x', 'y', 'z'] }],
+      inputs: [{ name: 'image', shape: [1, 1, 'D', 'H', 'W'] }],
+      outputs: [{ name: 'logits', shape: [1, 3, 'D', 'H', 'W'] }],
     });
   });
 

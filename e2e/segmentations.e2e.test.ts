@@ -95,11 +95,13 @@ describe.skipIf(e2eSkipReason())('segmentations in the organize panel, end to en
     expect(await card.getByTestId('segmentation-meta').innerText()).toMatch(
       /^Sam Segments · \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d$/,
     );
-    // A shared segmentation has a box for every role that may change or review one.
-    const boxNames = await card
-      .getByTestId('role-box')
-      .evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')));
-    expect(boxNames.sort()).toEqual(['Role Annotator', 'Role Member', 'Role Owner']);
+    // A shared segmentation has a box for every role that may change or review one (drawn once the
+    // assignments have loaded).
+    const boxNames = () =>
+      card
+        .getByTestId('role-box')
+        .evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')).sort());
+    await expect.poll(boxNames).toEqual(['Role Annotator', 'Role Member', 'Role Owner']);
     expect(await panel.members(STRUCTURE, 'Annotator')).toEqual([]);
   });
 

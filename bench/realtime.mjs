@@ -15,7 +15,7 @@
  * One sample at a time; BENCH_SAMPLES (2,000) of each after a warm-up of 100 of each, the two taking turns
  * over BENCH_SLICES (4) slices so that a load that changes on the shared machine weighs on both. Prints the
  * median and p99 of each, the ratio p99/p99 (aim <= 2), and the notification's time in two parts: until
- * notify hands the event to socket.io (the row stored) and from there to the arrival.
+ * notify hands the event to socket.io (the id reserved; the row is stored after) and from there to the arrival.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -145,7 +145,7 @@ try {
   console.log(`payload: ${JSON.stringify(product.last()).length} bytes of JSON; ${SAMPLES} samples of each`);
   console.log(line('echo round trip:', e));
   console.log(line('notification to arrival:', n));
-  console.log(line('  the row stored (to emit):', stored));
+  console.log(line('  notify until the emit:    ', stored));
   console.log(line('  emit to arrival:', sent));
   const ratio = (a, b) => (a / b).toFixed(2);
   console.log(`ratio p99/p99: ${ratio(n.p99, e.p99)} (aim <= 2); medians ${ratio(n.median, e.median)}`);

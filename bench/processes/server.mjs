@@ -10,7 +10,7 @@
  * `users: [{id, token}]` to the line. Each stdin line `{"notify": userId}` then runs the product's
  * `notify` in this process (a notification in the bench team) and answers one line `{id, t0, emitted}`:
  * the monotonic clock (`process.hrtime.bigint()`, ns, the same clock in every process here) before the
- * call and when it handed the event to socket.io (the row stored).
+ * call and when it handed the event to socket.io (the id reserved, the row stored after).
  */
 /* global fetch -- Node's own fetch (undici) */
 import path from 'node:path';

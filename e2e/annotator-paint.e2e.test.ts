@@ -165,8 +165,9 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
     await owner.page.keyboard.press('Control+z');
     await expect.poll(() => paint.status.innerText()).toBe('Unsaved changes');
     expect(await paint.save()).toBe(200);
-    expect(await paint.voxels()).toBe(stroke);
-    expect(await paint.status.innerText()).toBe('Revision 4');
+    // The status and counts are drawn once the saved answer is in.
+    await expect.poll(() => paint.status.innerText(), { timeout: 30_000 }).toBe('Revision 4');
+    await expect.poll(() => paint.voxels()).toBe(stroke);
   });
 
   it('shows the saved voxels after a reload, and the mask on the server holds them', async () => {
@@ -191,7 +192,7 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
     kept = await paint.voxels();
     expect(kept).toBeGreaterThan(stroke);
     expect(await paint.save()).toBe(200);
-    expect(await paint.status.innerText()).toBe('Revision 5');
+    await expect.poll(() => paint.status.innerText(), { timeout: 30_000 }).toBe('Revision 5');
     await owner.page.reload();
     await annotator.waitUntilRendered();
     await paint.choose(segmentation.structure.title);

@@ -1,7 +1,6 @@
-import { Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Group, Select } from '@mantine/core';
+import { DebouncedSearch } from '../../ui/DebouncedSearch';
 import { AI_MODEL_RUNTIMES } from '@voxa/contracts';
-import { useState } from 'react';
 import type { AiModelsFilter } from './filter';
 import { MODALITY_OPTIONS, RUNTIME_LABELS } from './labels';
 
@@ -12,23 +11,12 @@ export interface AiModelFiltersProps {
 
 /** Search by name or code (sent once the typing pauses), modality and runtime. */
 export function AiModelFilters({ filter, onChange }: AiModelFiltersProps) {
-  const [text, setText] = useState(filter.search ?? '');
-  const search = useDebouncedCallback(
-    (value: string) => onChange({ ...filter, search: value.trim() || undefined }),
-    300,
-  );
   return (
     <Group gap="sm" align="flex-end" mb="md">
-      <TextInput
-        type="search"
-        label="Search"
+      <DebouncedSearch
+        value={filter.search}
+        onSearch={(search) => onChange({ ...filter, search })}
         placeholder="Name or code"
-        w={260}
-        value={text}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          search(e.currentTarget.value);
-        }}
       />
       <Select
         label="Modality"

@@ -1,6 +1,5 @@
-import { Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { Group, Select } from '@mantine/core';
+import { DebouncedSearch } from '../../ui/DebouncedSearch';
 import type { StructuresFilter } from './structuresFilter';
 import { useCategories } from './useStructuresApi';
 
@@ -12,23 +11,12 @@ export interface StructureFiltersProps {
 /** Search by title or slug (sent once the typing pauses) and a body-part category to pick. */
 export function StructureFilters({ filter, onChange }: StructureFiltersProps) {
   const categories = useCategories();
-  const [text, setText] = useState(filter.search ?? '');
-  const search = useDebouncedCallback(
-    (value: string) => onChange({ ...filter, search: value.trim() || undefined }),
-    300,
-  );
   return (
     <Group gap="sm" align="flex-end" mb="md">
-      <TextInput
-        type="search"
-        label="Search"
+      <DebouncedSearch
+        value={filter.search}
+        onSearch={(search) => onChange({ ...filter, search })}
         placeholder="Title or slug"
-        w={260}
-        value={text}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          search(e.currentTarget.value);
-        }}
       />
       <Select
         label="Category"

@@ -5,22 +5,14 @@ import type { Person } from './browser';
 import type { Credentials } from './people';
 import type { E2eEnv } from './suite';
 
-/**
- * The first person of a fresh server: installs as administrator, creates `team` and lands on its
- * sub-domain dashboard as its Owner.
- */
-export async function ownerOfNewTeam(
-  e2e: E2eEnv,
-  owner: Credentials,
-  team: { title: string; slug: string },
-): Promise<Person> {
-  const person = await e2e.person();
+interface TeamToCreate {
+  title: string;
+  slug: string;
+}
+
+/** The signed-in person creates `team` and lands on its sub-domain dashboard as its Owner. */
+async function createTeam(e2e: E2eEnv, person: Person, team: TeamToCreate): Promise<Person> {
   const { page } = person;
-  const install = new InstallPage(page);
-  await install.open(e2e.server.baseUrl);
-  await install.install(owner);
-  await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);
-  await new DashboardPage(page).waitUntilShown();
   await page.goto(`${e2e.server.baseUrl}/team/create`);
   const create = new CreateTeamPage(page);
   await create.waitUntilShown();
@@ -30,13 +22,28 @@ export async function ownerOfNewTeam(
 }
 
 /**
+ * The first person of a fresh server: installs as administrator, creates `team` and lands on its
+ * sub-domain dashboard as its Owner.
+ */
+export async function ownerOfNewTeam(e2e: E2eEnv, owner: Credentials, team: TeamToCreate): Promise<Person> {
+  const person = await e2e.person();
+  const { page } = person;
+  const install = new InstallPage(page);
+  await install.open(e2e.server.baseUrl);
+  await install.install(owner);
+  await page.waitForURL(`${e2e.server.baseUrl}/dashboard`);
+  await new DashboardPage(page).waitUntilShown();
+  return createTeam(e2e, person, team);
+}
+
+/**
  * A person of a server already installed: registers, verifies their address and creates `team`, landing
  * on its sub-domain dashboard as its Owner (another team's member, to be refused a case or a run).
  */
 export async function registeredOwnerOfNewTeam(
   e2e: E2eEnv,
   owner: Credentials,
-  team: { title: string; slug: string },
+  team: TeamToCreate,
 ): Promise<Person> {
   const person = await e2e.person();
   const { page } = person;
@@ -44,10 +51,5 @@ export async function registeredOwnerOfNewTeam(
   await register.open(`${e2e.server.baseUrl}/register`);
   await register.register(owner);
   await verifyThroughOutbox(e2e.server, page, owner.email);
-  await page.goto(`${e2e.server.baseUrl}/team/create`);
-  const create = new CreateTeamPage(page);
-  await create.waitUntilShown();
-  await create.create(team.title, team.slug);
-  await page.waitForURL(`${e2e.server.teamUrl(team.slug)}/dashboard`);
-  return person;
+  return createTeam(e2e, person, team);
 }

@@ -18,6 +18,10 @@ import { seriesWithStudy } from '../studies/series';
 import { logTail } from './policy';
 
 export const NOT_HELD = 'This job is not held by this worker: it was cancelled, ended, or leased again.';
+/** The worker answered: it shows online for a while. */
+const heardOf = (db: Db, worker: WorkerRef, now: Date) =>
+  db.updateTable('ai_workers').set({ last_seen_at: now }).where('id', '=', worker.id).execute();
+
 const leaseEnd = (now: Date) => new Date(now.getTime() + JOB_LEASE_SECONDS * 1000);
 
 /** What a worker runs and how much; the answer says how often to heartbeat. */
@@ -65,7 +69,7 @@ export async function requeueLapsed(db: Db, teamId: number, now = new Date()): P
 /** The leases of the jobs it still runs are renewed; answers those it should stop. */
 export async function heartbeat(db: Db, worker: WorkerRef, running: number[]): Promise<{ stop: number[] }> {
   const now = new Date();
-  await db.updateTable('ai_workers').set({ last_seen_at: now }).where('id', '=', worker.id).execute();
+  await heardOf(db, worker, now);
   if (running.length === 0) return { stop: [] };
   const renewed = await db
     .updateTable('ai_jobs')
@@ -147,8 +151,8 @@ export async function leaseJob(deps: Pick<Deps, 'db'>, worker: WorkerRef): Promi
   };
 }
 
-/** A job of the worker's team, held by this worker now: 404 for another team's, 409 when not (or no longer) its own. */
-async function heldJob(db: Db, worker: WorkerRef, jobId: number) {
+/** A job of the worker's team (404 for another team's), whoever holds it. */
+async function teamJob(db: Db, worker: WorkerRef, jobId: number) {
   const job = await db
     .selectFrom('ai_jobs')
     .selectAll()
@@ -156,7 +160,16 @@ async function heldJob(db: Db, worker: WorkerRef, jobId: number) {
     .where('team_id', '=', worker.teamId)
     .executeTakeFirst();
   if (!job) throw notFound('Job not found.');
-  if (job.state !== 'running' || job.worker_id !== worker.id) throw conflict(NOT_HELD);
+  return job;
+}
+
+const isHeld = (job: { state: string; worker_id: number | null }, worker: WorkerRef) =>
+  job.state === 'running' && job.worker_id === worker.id;
+
+/** A job of the worker's team held by this worker now: 409 when not (or no longer) its own. */
+async function heldJob(db: Db, worker: WorkerRef, jobId: number) {
+  const job = await teamJob(db, worker, jobId);
+  if (!isHeld(job, worker)) throw conflict(NOT_HELD);
   return job;
 }
 
@@ -183,13 +196,8 @@ export async function reportProgress(
   jobId: number,
   body: { progress: number; log?: string | undefined },
 ): Promise<{ stop: boolean }> {
-  let job;
-  try {
-    job = await heldJob(db, worker, jobId);
-  } catch (error) {
-    if (error instanceof Error && error.message === NOT_HELD) return { stop: true };
-    throw error;
-  }
+  const job = await teamJob(db, worker, jobId);
+  if (!isHeld(job, worker)) return { stop: true };
   const now = new Date();
   await db
     .updateTable('ai_jobs')
@@ -202,7 +210,7 @@ export async function reportProgress(
     .where('id', '=', job.id)
     .where('worker_id', '=', worker.id)
     .execute();
-  await db.updateTable('ai_workers').set({ last_seen_at: now }).where('id', '=', worker.id).execute();
+  await heardOf(db, worker, now);
   return { stop: false };
 }
 

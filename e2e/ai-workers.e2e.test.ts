@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AiWorkersPage } from './pages/AiWorkersPage';
+import { apiCall } from './support/apiCall';
 import type { Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
@@ -9,20 +10,9 @@ import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
 
-/** What a worker process does with its token, sent from the page's origin (the worker is any HTTP client). */
-async function asWorker(page: Page, token: string, path: string, body?: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ token, path, body }) => {
-      const res = await fetch(`/api${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body ?? {}),
-      });
-      return res.status;
-    },
-    { token, path, body },
-  );
-}
+/** What a worker process does with its token (the worker is any HTTP client; here the page's origin). */
+const asWorker = async (page: Page, token: string, path: string, body: unknown = {}) =>
+  (await apiCall(page, 'POST', path, body, token)).status;
 
 /**
  * Issue 15 item 2 in the browser: the Owner adds an AI worker and copies its token, shown once; a worker

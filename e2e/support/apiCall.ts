@@ -14,10 +14,12 @@ export async function apiCall<T>(
   method: string,
   path: string,
   body?: unknown,
+  /** Another token than the signed-in user's (an AI worker's, say). */
+  as?: string,
 ): Promise<ApiAnswer<T>> {
   return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('voxa_token') ?? '';
+    async ({ method, path, body, as }) => {
+      const token = as ?? localStorage.getItem('voxa_token') ?? '';
       const res = await fetch(`/api${path}`, {
         method,
         headers: {
@@ -30,7 +32,7 @@ export async function apiCall<T>(
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
     },
-    { method, path, body },
+    { method, path, body, as },
   );
 }
 

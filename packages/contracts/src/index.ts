@@ -34,6 +34,7 @@ export * from './constants';
 export * from './endpoint';
 export * from './errors';
 export * from './host';
+export * from './inference';
 export * from './jobs';
 export * from './labels';
 export * from './notifications';

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { ConvertSeriesJob, SeriesConversionEvent, SeriesStatus } from '@voxa/contracts';
-import { maybeGunzip } from '@voxa/imaging';
 import { conversionWarnings } from '@voxa/imaging/dcm2niix';
 import type { Deps } from '../../deps';
 import { ConversionError } from '../../platform/dcm2niix';
+import { maybeGunzip } from '../../platform/gzip';
 import type { StorageKey } from '../../platform/storage';
 import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { blankNiftiText } from '../deidentify/nifti';

@@ -51,6 +51,16 @@ describe('visibleLinks', () => {
     ]);
     expect(labels(false, holding('r:ai-models'))).toEqual(['Dashboard']);
   });
+  it('shows AI Infers after AI Models and before Team with r:ai-infers', () => {
+    expect(labels(true, holding('r:dashboard', 'r:ai-models', 'r:ai-infers', 'r:team'))).toEqual([
+      'Dashboard',
+      'AI Models',
+      'AI Infers',
+      'Team',
+    ]);
+    expect(labels(true, holding('r:dashboard', 'r:ai-models'))).not.toContain('AI Infers');
+    expect(labels(false, holding('r:ai-infers'))).toEqual(['Dashboard']);
+  });
   it('shows Reviews between Segmentations and Transfer functions with r:reviews', () => {
     expect(
       labels(true, holding('r:dashboard', 'r:segmentations', 'r:reviews', 'r:transfer-functions')),

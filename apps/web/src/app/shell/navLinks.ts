@@ -15,7 +15,7 @@ export interface NavLinkItem {
 }
 
 /**
- * The sidebar links of spec section 2.3 whose pages exist. The others (AI…, XR…, Pipelines, Flows, API Users, Log sessions) join this list, in the
+ * The sidebar links of spec section 2.3 whose pages exist. The others (AI Trainings, XR…, Pipelines, Flows, API Users, Log sessions) join this list, in the
  * spec's order, together with their pages, so no link ever leads to a 404.
  */
 export const NAV_LINKS: readonly NavLinkItem[] = [
@@ -39,6 +39,7 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
     area: 'team',
   },
   { label: 'AI Models', to: '/ai2-model', permission: 'r:ai-models', area: 'team' },
+  { label: 'AI Infers', to: '/ai-infers', permission: 'r:ai-infers', area: 'team' },
   { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },
   { label: 'Invitations', to: '/admin/invitations', permission: 'r:invitations', area: 'admin' },

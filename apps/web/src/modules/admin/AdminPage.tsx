@@ -38,6 +38,18 @@ const SECTIONS: { to: string; title: string; text: string; permission: Permissio
     permission: 'r:ai-workers',
   },
   {
+    to: '/admin/batch-infer',
+    title: 'Batch inference',
+    text: 'One AI model over many studies, and the batches’ progress.',
+    permission: 'r:ai-infers',
+  },
+  {
+    to: '/admin/ai-model-configuration',
+    title: 'AI model configuration',
+    text: 'Which workers serve each model; the team’s defaults.',
+    permission: 'r:ai-model-configuration',
+  },
+  {
     to: '/user-switch',
     title: 'Act as a user',
     text: 'See Voxa as another user sees it.',

@@ -1,9 +1,11 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { OrganizeSeries, OrganizeStudy } from '@voxa/contracts';
+import { Link } from 'react-router';
 import { useCan } from '../../app/session/usePermissions';
 import { formatDate } from '../../lib/format';
 import { notifyError } from '../../ui/notify';
 import { FavouriteToggle } from '../favourites/FavouriteToggle';
+import { caseInferencesPath } from '../inference/paths';
 import { StudyLabels } from '../studies/StudyLabels';
 import { AcquisitionGroupCard } from './AcquisitionGroupCard';
 import { MetaList } from './MetaList';
@@ -61,7 +63,14 @@ export function OrganizeStudyView({ study, series }: OrganizeStudyViewProps) {
                 </Badge>
               )}
             </Group>
-            <FavouriteToggle uuid={study.uuid} />
+            <Group gap="xs" wrap="nowrap">
+              {can('r:ai-infers') && (
+                <Button size="xs" variant="light" component={Link} to={caseInferencesPath(study.uuid)}>
+                  Inferences
+                </Button>
+              )}
+              <FavouriteToggle uuid={study.uuid} />
+            </Group>
           </Group>
           <Text size="xs" c="dimmed">
             Created {formatDate(study.created_at)} · updated {formatDate(study.updated_at)} · {study.status}

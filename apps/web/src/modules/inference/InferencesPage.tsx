@@ -1,0 +1,72 @@
+import { Button, Group, Loader, Pagination, Select, Stack } from '@mantine/core';
+import { INFERENCE_PAGE_SIZE, INFERENCE_STATES, InferenceState } from '@voxa/contracts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLastDefined } from '../../lib/useLastDefined';
+import { DataState } from '../../ui/DataState';
+import { DebouncedSearch } from '../../ui/DebouncedSearch';
+import { PageHeader } from '../../ui/PageHeader';
+import { pageCount } from '../studies/studiesQuery';
+import { inferencesQueryFrom, inferencesSearch, type InferencesQuery } from './inferencesQuery';
+import { InferencesTable } from './InferencesTable';
+import { CREATE_INFERENCE_PATH, INFERENCES_PATH } from './paths';
+import { useInferences } from './useInferenceApi';
+
+/** /ai-infers (r:ai-infers): the team's inferences, newest first, by state and model code. */
+export function InferencesPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const query = inferencesQueryFrom(params);
+  const list = useInferences(query);
+  const shown = useLastDefined(list.data);
+  const go = (next: InferencesQuery) => void navigate(`${INFERENCES_PATH}${inferencesSearch(next)}`);
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="AI Infers"
+        actions={
+          <>
+            {list.isFetching && <Loader size="sm" aria-label="Loading inferences" />}
+            <Button component={Link} to={CREATE_INFERENCE_PATH}>
+              New inference
+            </Button>
+          </>
+        }
+      />
+      <Group gap="lg" align="flex-end" mb="md">
+        <Select
+          label="State"
+          placeholder="All states"
+          w={200}
+          clearable
+          data={[...INFERENCE_STATES]}
+          value={query.state ?? null}
+          onChange={(value) => {
+            const state = InferenceState.safeParse(value);
+            go({ ...query, page: 1, state: state.success ? state.data : undefined });
+          }}
+        />
+        <DebouncedSearch
+          value={query.model}
+          placeholder="Model code"
+          onSearch={(model) => go({ ...query, page: 1, model })}
+        />
+      </Group>
+      {!shown ? (
+        <DataState error={list.error} />
+      ) : (
+        <>
+          <InferencesTable inferences={shown.data} empty="No inferences" />
+          <Pagination
+            mt="md"
+            total={pageCount(shown.total, INFERENCE_PAGE_SIZE)}
+            value={query.page}
+            onChange={(page) => go({ ...query, page })}
+            hideWithOnePage
+            aria-label="Inference pages"
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

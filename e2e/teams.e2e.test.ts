@@ -196,6 +196,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Reviews',
       'Transfer functions',
       'AI Models',
+      'AI Infers',
     ]);
 
     // /members needs r:team: the Member is sent to the dashboard (spec 2.2).
@@ -222,6 +223,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Reviews',
       'Transfer functions',
       'AI Models',
+      'AI Infers',
       'Team',
     ]);
   });

@@ -37,7 +37,7 @@ export function InferenceActions({ inference: i, withDetails = true }: Inference
       )}
       {!isEnded(i.state) && (
         <ConfirmButton
-          label="Cancel"
+          label="Cancel inference"
           ariaLabel={`Cancel ${label}`}
           question={`Cancel ${label}? Its worker is told to stop.`}
           loading={cancel.isPending}

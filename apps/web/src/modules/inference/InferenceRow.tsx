@@ -51,7 +51,14 @@ export function InferenceRow({ inference: i }: InferenceRowProps) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{i.automatic ? 'Automatic' : (i.created_by_user_name ?? '—')}</Text>
+        <Text size="sm">
+          {i.created_by_user_name ?? '—'}
+          {i.automatic && (
+            <Badge size="xs" variant="outline" color="gray" ml={6} data-testid="inference-automatic">
+              automatic
+            </Badge>
+          )}
+        </Text>
         <Text size="xs" c="dimmed" title={formatDate(i.created_at)}>
           {formatRelative(i.created_at)}
         </Text>

@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   api,
   fullAiModels,
-  inference,
   type InferenceBatchBody,
   type InferenceCreateBody,
   type InferenceStartBody,
@@ -18,7 +17,7 @@ const KEY = ['inferences'] as const;
 export function useInferences(query: InferencesQuery & { study?: string }) {
   return useQuery({
     queryKey: [...KEY, 'list', query],
-    queryFn: ({ signal }) => call(inference.list, { query, signal }),
+    queryFn: ({ signal }) => call(api.inference.list, { query, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => pollWhileRunning(q.state.data?.data.map((i) => i.state)),
   });
@@ -28,7 +27,7 @@ export function useInferences(query: InferencesQuery & { study?: string }) {
 export function useInference(id: number | null) {
   return useQuery({
     queryKey: [...KEY, 'detail', id],
-    queryFn: ({ signal }) => call(inference.detail, { params: { inferenceId: id ?? 0 }, signal }),
+    queryFn: ({ signal }) => call(api.inference.detail, { params: { inferenceId: id ?? 0 }, signal }),
     enabled: id !== null,
     refetchInterval: (q) => pollWhileRunning(q.state.data && [q.state.data.state]),
   });
@@ -38,7 +37,7 @@ export function useInference(id: number | null) {
 export function useCancelInference() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (inferenceId: number) => call(inference.cancel, { params: { inferenceId } }),
+    mutationFn: (inferenceId: number) => call(api.inference.cancel, { params: { inferenceId } }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -58,10 +57,10 @@ export function useRunInference() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ create, n, mp }: RunRequest) => {
-      const created = await call(inference.create, { body: create });
+      const created = await call(api.inference.create, { body: create });
       const body: InferenceStartBody = { ...created, ...(n !== undefined && { n }), ...(mp && { mp }) };
       try {
-        await call(inference.start, {
+        await call(api.inference.start, {
           params: { caseId: created.caseId, inferenceId: created.inferenceId },
           body,
         });
@@ -78,7 +77,7 @@ export function useRunInference() {
 export function useBatches() {
   return useQuery({
     queryKey: [...KEY, 'batches'],
-    queryFn: ({ signal }) => call(inference.batches, { signal }),
+    queryFn: ({ signal }) => call(api.inference.batches, { signal }),
     refetchInterval: (q) => (q.state.data?.some(batchOpen) ? POLL_MS : false),
   });
 }
@@ -87,7 +86,7 @@ export function useBatches() {
 export function useBatch(batchId: number | null) {
   return useQuery({
     queryKey: [...KEY, 'batch', batchId],
-    queryFn: ({ signal }) => call(inference.batch, { params: { batchId: batchId ?? 0 }, signal }),
+    queryFn: ({ signal }) => call(api.inference.batch, { params: { batchId: batchId ?? 0 }, signal }),
     enabled: batchId !== null,
     refetchInterval: (q) => pollWhileRunning(q.state.data?.inferences.map((i) => i.state)),
   });
@@ -97,7 +96,7 @@ export function useBatch(batchId: number | null) {
 export function useCreateBatch() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: InferenceBatchBody) => call(inference.createBatch, { body }),
+    mutationFn: (body: InferenceBatchBody) => call(api.inference.createBatch, { body }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

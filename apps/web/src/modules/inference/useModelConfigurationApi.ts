@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { inference, type ModelConfigurationBody } from '@voxa/contracts';
+import { api, type ModelConfigurationBody } from '@voxa/contracts';
 import { call } from '../../lib/api';
 
 const KEY = ['model-configuration'] as const;
@@ -10,7 +10,7 @@ const REFRESH_MS = 10_000;
 export function useModelConfigurations() {
   return useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => call(inference.configuration, { signal }),
+    queryFn: ({ signal }) => call(api.inference.configuration, { signal }),
     refetchInterval: REFRESH_MS,
   });
 }
@@ -20,7 +20,7 @@ export function useConfigureModel() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { modelId: number; body: ModelConfigurationBody }) =>
-      call(inference.configure, { params: { modelId: v.modelId }, body: v.body }),
+      call(api.inference.configure, { params: { modelId: v.modelId }, body: v.body }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -12,7 +12,7 @@ import {
 import { OrganizePanel } from './pages/OrganizePanel';
 import { UploadPage } from './pages/UploadPage';
 import { apiOk } from './support/apiCall';
-import type { Person } from './support/browser';
+import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { ownerOfNewTeam } from './support/owner';
 import { newCredentials } from './support/people';
@@ -74,6 +74,7 @@ describe.skipIf(e2eSkipReason())('AI inference pages, end to end', () => {
     });
     expect(await InferenceRows.cells(cases.rows.byModel('total'))).toMatchObject({ state: 'queued' });
     expect(await cases.rows.byModel('total6mm').getByTestId('inference-automatic').count()).toBe(1);
+    await screenshot(page, 'ai2-inference');
   });
 
   it('creates an inference with parameters, then cancels it on its page', async () => {
@@ -89,15 +90,20 @@ describe.skipIf(e2eSkipReason())('AI inference pages, end to end', () => {
     expect(await detail.detail.getByTestId('inference-reason').textContent()).toBe(
       INFERENCE_NO_WORKER('total'),
     );
+    await screenshot(page, 'inference-detail');
     await detail.cancel();
     await expect.poll(() => detail.state(), { timeout: 15_000 }).toBe('cancelled');
   });
 
-  it('lists the three inferences on /ai-infers, filtered by state', async () => {
+  it('lists the three inferences on /ai-infers, filtered by model code and by state', async () => {
     const { page } = owner;
     await page.goto(`${teamUrl()}/ai-infers`);
     const rows = new InferenceRows(page);
     await expect.poll(() => rows.all.count(), { timeout: 15_000 }).toBe(3);
+    await screenshot(page, 'ai-infers');
+    await page.getByRole('searchbox', { name: 'Model' }).fill('total6mm');
+    await page.waitForURL(/model=total6mm/);
+    await expect.poll(() => rows.all.count(), { timeout: 15_000 }).toBe(1);
     await page.goto(`${teamUrl()}/ai-infers?state=cancelled`);
     await expect.poll(() => rows.all.count(), { timeout: 15_000 }).toBe(1);
     expect(await rows.all.first().getAttribute('data-model')).toBe('total');
@@ -112,12 +118,14 @@ describe.skipIf(e2eSkipReason())('AI inference pages, end to end', () => {
     expect(await InferenceRows.cells(rows.all.first())).toMatchObject({ state: 'queued', model: 'total6mm' });
     await expect.poll(() => batch.batchRows().count()).toBe(1);
     expect(await batch.batchRows().first().getByTestId('batch-counts').textContent()).toContain('1 queued');
+    await screenshot(owner.page, 'batch-infer');
   });
 
   it('sets a model’s default parameters on /admin/ai-model-configuration', async () => {
     const config = new ModelConfigurationPage(owner.page);
     await config.open(teamUrl());
     await config.setDefaults('total6mm', '2', '{"fast": true}');
+    await screenshot(owner.page, 'ai-model-configuration');
     await owner.page.getByText('The defaults of total6mm have been saved').waitFor();
     await config.open(teamUrl());
     expect(JSON.parse(await config.parameters('total6mm').inputValue())).toEqual({ fast: true });

@@ -43,7 +43,7 @@ export function BatchForm({ onStarted }: BatchFormProps) {
           <Select
             label="Model"
             placeholder="Choose a model"
-            w={280}
+            w={340}
             searchable
             data={(models.data ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.code})` }))}
             value={modelId}

@@ -47,10 +47,12 @@ export function InferenceDetailPage() {
           </Field>
           <Field label="Model">{i.model.name ? `${i.model.name} (${i.model.code})` : i.model.code}</Field>
           <Field label="Study">
-            <Anchor component={Link} to={caseInferencesPath(i.study.uuid)}>
-              {i.study.name}
-            </Anchor>
-            {i.study.code && ` · ${i.study.code}`}
+            <Text size="sm">
+              <Anchor component={Link} to={caseInferencesPath(i.study.uuid)} inherit>
+                {i.study.name}
+              </Anchor>
+              {i.study.code && ` · ${i.study.code}`}
+            </Text>
           </Field>
           <Field label="Series">{[i.series.modality, i.series.name].filter(Boolean).join(' · ')}</Field>
           <Field label="Attempts">{`${i.attempts} of ${i.max_attempts}`}</Field>

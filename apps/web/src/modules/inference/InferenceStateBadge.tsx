@@ -9,7 +9,7 @@ export interface InferenceStateBadgeProps {
 /** An inference's state; a running one with its progress bar. */
 export function InferenceStateBadge({ inference }: InferenceStateBadgeProps) {
   return (
-    <Stack gap={4} maw={160}>
+    <Stack gap={4} miw={112} maw={160}>
       <Badge
         color={STATE_COLOURS[inference.state]}
         variant="light"

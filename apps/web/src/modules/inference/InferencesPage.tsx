@@ -48,7 +48,8 @@ export function InferencesPage() {
         />
         <DebouncedSearch
           value={query.model}
-          placeholder="Model code"
+          label="Model"
+          placeholder="Model code, such as total6mm"
           onSearch={(model) => go({ ...query, page: 1, model })}
         />
       </Group>

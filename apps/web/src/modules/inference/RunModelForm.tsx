@@ -56,7 +56,7 @@ export function RunModelForm({ caseUuid, series, compact = false, onStarted }: R
         <Select
           label="Model"
           placeholder="Choose a model"
-          w={280}
+          w={340}
           searchable
           data={(models.data ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.code})` }))}
           value={modelId}

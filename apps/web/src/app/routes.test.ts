@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from './routes';
+
+const route = (path: string) => ROUTES.find((r) => r.path === path);
+
+describe('the route table', () => {
+  it('has the inference pages with their permissions and parents (decision 0049)', () => {
+    const pages = [
+      ['/ai-infers', 'r:ai-infers', undefined],
+      ['/ai-infers/create', 'r:ai-infers', '/ai-infers'],
+      ['/ai-infers/detail', 'r:ai-infers', '/ai-infers'],
+      ['/ai2-inference', 'r:ai-infers', '/ai-infers'],
+      ['/admin/batch-infer', 'r:ai-infers', '/admin'],
+      ['/admin/ai-model-configuration', 'r:ai-model-configuration', '/admin'],
+    ] as const;
+    for (const [path, permission, parent] of pages) {
+      expect(route(path), path).toMatchObject({ permissions: [permission], needsTeam: true });
+      expect(route(path)?.parent, path).toBe(parent);
+    }
+  });
+  it('lists each path once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});

@@ -11,6 +11,9 @@ const guest = ['guest'];
  */
 const ADMIN = (permission: Permission): Permission[] => ['admin', permission];
 
+/** The inference pages are one lazy chunk (decision 0049): they share their rows, hooks and forms. */
+const inferencePages = () => import('../modules/inference/pages');
+
 /** Every page of the spec's route table (section 2.1) that exists so far; each page is its own chunk. */
 export const ROUTES: PageRoute[] = [
   {
@@ -286,7 +289,7 @@ export const ROUTES: PageRoute[] = [
     permissions: ['r:ai-infers'],
     needsTeam: true,
     title: 'AI Infers',
-    load: () => import('../modules/inference/InferencesPage').then((m) => m.InferencesPage),
+    load: () => inferencePages().then((m) => m.InferencesPage),
   },
   {
     path: '/ai-infers/create',
@@ -296,7 +299,7 @@ export const ROUTES: PageRoute[] = [
     needsTeam: true,
     title: 'New inference',
     parent: '/ai-infers',
-    load: () => import('../modules/inference/CreateInferencePage').then((m) => m.CreateInferencePage),
+    load: () => inferencePages().then((m) => m.CreateInferencePage),
   },
   {
     path: '/ai-infers/detail',
@@ -306,7 +309,7 @@ export const ROUTES: PageRoute[] = [
     needsTeam: true,
     title: 'Inference',
     parent: '/ai-infers',
-    load: () => import('../modules/inference/InferenceDetailPage').then((m) => m.InferenceDetailPage),
+    load: () => inferencePages().then((m) => m.InferenceDetailPage),
   },
   {
     path: '/ai2-inference',
@@ -316,7 +319,7 @@ export const ROUTES: PageRoute[] = [
     needsTeam: true,
     title: 'AI inference',
     parent: '/ai-infers',
-    load: () => import('../modules/inference/CaseInferencesPage').then((m) => m.CaseInferencesPage),
+    load: () => inferencePages().then((m) => m.CaseInferencesPage),
   },
   // The v1 model pages show the v2 ones (decision 0043).
   ...['/models', '/models/create', '/models/create_old', '/models/detail'].map((path): PageRoute => ({
@@ -447,7 +450,7 @@ export const ROUTES: PageRoute[] = [
     needsTeam: true,
     title: 'Batch inference',
     parent: '/admin',
-    load: () => import('../modules/inference/BatchInferPage').then((m) => m.BatchInferPage),
+    load: () => inferencePages().then((m) => m.BatchInferPage),
   },
   {
     path: '/admin/ai-model-configuration',
@@ -457,7 +460,7 @@ export const ROUTES: PageRoute[] = [
     needsTeam: true,
     title: 'AI model configuration',
     parent: '/admin',
-    load: () => import('../modules/inference/ModelConfigurationPage').then((m) => m.ModelConfigurationPage),
+    load: () => inferencePages().then((m) => m.ModelConfigurationPage),
   },
   {
     path: '/admin/structures-x',

@@ -6,6 +6,7 @@ import { anonymise } from './anonymise';
 import { archives } from './archives';
 import { cine } from './cine';
 import { conversion } from './conversion';
+import { inference } from './inference';
 import type { Endpoint } from './endpoint';
 import { labels } from './labels';
 import { notifications } from './notifications';
@@ -82,6 +83,7 @@ export const api = {
   aiWorkers,
   aiWorkerProtocol,
   aiModels,
+  inference,
   reviews,
 } as const;
 

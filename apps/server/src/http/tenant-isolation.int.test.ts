@@ -273,6 +273,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'DELETE /admin/structures/:structureId': () => ({}),
   'POST /annotator/segmentations/:uuid': (f) => ({ body: { structure: f.structure, rbac: 1 } }),
   'DELETE /annotator/segmentations/:uuid/:segmentationId': () => ({}),
+  'POST /annotator/segmentations/:uuid/:segmentationId/accept': () => ({ body: {} }),
   'POST /annotator/segment/create/:uuid/:segmentationId': () => ({ body: { title: 'Isolation' } }),
   'PUT /annotator/segment/delete/:uuid/:segmentationId/:segmentId': () => ({}),
   'PUT /annotator/segment/rename/:uuid/:segmentationId/:segmentId': () => ({ body: { name: 'Isolation' } }),

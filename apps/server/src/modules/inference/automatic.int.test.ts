@@ -154,5 +154,6 @@ describe('inferences after conversion', () => {
     const other = await converted(mosaic, 'US');
     // Made ones come within milliseconds of the series showing done: two seconds without any is none.
     expect(await madeFor(other.study.uuid, 1, 2000)).toEqual([]);
+    expect(u.t.logs.filter((l) => l.includes('automatic inferences not created'))).toEqual([]);
   }, 240_000);
 });

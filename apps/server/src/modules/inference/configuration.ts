@@ -69,7 +69,7 @@ function presentConfiguration(
   };
 }
 
-/** Per model the team sees (built-in first, as the registry lists them): workers, defaults, automatic. */
+/** Per model the team sees, by id (the built-in ones, seeded first, lead): workers, defaults, automatic. */
 export async function modelConfigurations(db: Db, teamId: number): Promise<ModelConfiguration[]> {
   const [models, workers, settings] = await Promise.all([
     visibleModels(db, teamId).orderBy('m.id').execute(),

@@ -204,6 +204,7 @@ describe('create and start', () => {
       body: { ...answer, caseId: otherCase.study.uuid },
     });
     expect(wrongCase.status).toBe(404);
+    expect((await start(answer, { modelId: models.total6mm })).status).toBe(422);
     expect((await start(answer)).status).toBe(200);
     const again = await start(answer);
     expect(again.status).toBe(409);

@@ -156,8 +156,12 @@ export async function startInference(
   const teamId = ctx.team.id;
   const row = await inferenceRow(db, teamId, params.inferenceId);
   if (row.study_uuid !== params.caseId) throw notFound(NOT_FOUND);
-  if (body.inferenceId !== row.id || body.caseId !== row.study_uuid || body.taskId !== row.series_uuid)
-    throw unprocessable('The body is not this inference’s create answer.');
+  const answered =
+    body.inferenceId === row.id &&
+    body.caseId === row.study_uuid &&
+    body.modelId === row.model_id &&
+    body.taskId === row.series_uuid;
+  if (!answered) throw unprocessable('The body is not this inference’s create answer.');
   if (row.state !== 'created') throw conflict(INFERENCE_NOT_CREATED);
   const settings = await teamSettings(db, teamId);
   const defaults =

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { INFERENCE_NO_WORKER } from '@voxa/contracts';
+import { INFERENCE_NO_SERIES, INFERENCE_NO_WORKER } from '@voxa/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   BatchInferPage,
@@ -77,9 +77,15 @@ describe.skipIf(e2eSkipReason())('AI inference pages, end to end', () => {
     await screenshot(page, 'ai2-inference');
   });
 
-  it('creates an inference with parameters, then cancels it on its page', async () => {
+  it('refuses a model that cannot read the case in the form; creates one with parameters and cancels it', async () => {
     const { page } = owner;
     const create = new CreateInferencePage(page);
+    await create.open(teamUrl());
+    // An MR model finds no series it can read in a CT: the refusal shows in the form, nothing is made.
+    await create.create(new RegExp(escape(study.code)), 'total-mr', '');
+    await page.getByTestId('form-error').waitFor();
+    expect(await page.getByTestId('form-error').textContent()).toBe(INFERENCE_NO_SERIES);
+    expect(page.url()).toContain('/ai-infers/create');
     await create.open(teamUrl());
     await create.create(new RegExp(escape(study.code)), 'total', '{"fast": true}');
     await page.waitForURL(/\/ai-infers\/detail\?id=\d+/);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app';
 
 /**
- * A queued AI job made directly in the database, as inference creation will make it: a built-in model, the
- * structure and segments its result takes, for a series of the team.
+ * A queued AI job made directly in the database, as inference creation will make it: a model (built-in
+ * unless one is given), the structure and segments its result takes, for a series of the team.
  */
 export async function buildJob(
   t: TestApp,
@@ -14,16 +14,20 @@ export async function buildJob(
     structureId: number;
     segments: { title: string; value: number }[];
     modelCode?: string;
+    /** A model of the registry (a team's); a built-in one by `modelCode` otherwise. */
+    model?: { id: number; code: string };
     maxAttempts?: number;
   },
 ) {
-  const code = job.modelCode ?? 'total';
-  const model = await t.db
-    .selectFrom('ai_models')
-    .select('id')
-    .where('code', '=', code)
-    .where('team_id', 'is', null)
-    .executeTakeFirstOrThrow();
+  const code = job.model?.code ?? job.modelCode ?? 'total';
+  const model =
+    job.model ??
+    (await t.db
+      .selectFrom('ai_models')
+      .select('id')
+      .where('code', '=', code)
+      .where('team_id', 'is', null)
+      .executeTakeFirstOrThrow());
   return t.db
     .insertInto('ai_jobs')
     .values({

@@ -54,6 +54,7 @@ export async function startBuiltinWorker(
       const model = await jobModel(deps, job.model.id);
       if (typeof model === 'string') throw new Error(model);
       const input = await protocol.jobInput(deps, me, job.id, 0);
+      log.info({ job: job.id, attempt: job.attempt, trace: job.trace_id }, 'built-in worker: running job');
       await note(
         0,
         `${BUILTIN_WORKER_NAME}: ${job.model.code}, attempt ${job.attempt}, trace ${job.trace_id}`,
@@ -74,6 +75,7 @@ export async function startBuiltinWorker(
       );
       await note(1, `Labels ready in ${run.seconds.toFixed(1)} s on ${threads} thread(s).`);
       await protocol.acceptResult(deps, me, job.id, run.labelMap);
+      log.info({ job: job.id, seconds: run.seconds }, 'built-in worker: job done');
     } catch (error) {
       // Stopped (the server closes, or the job is no longer ours): nothing to report.
       if (abort.signal.aborted) return;

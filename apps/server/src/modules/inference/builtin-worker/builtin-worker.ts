@@ -54,11 +54,11 @@ export async function startBuiltinWorker(
       const model = await jobModel(deps, job.model.id);
       if (typeof model === 'string') throw new Error(model);
       const input = await protocol.jobInput(deps, me, job.id, 0);
-      log.info({ job: job.id, attempt: job.attempt, trace: job.trace_id }, 'built-in worker: running job');
       await note(
         0,
         `${BUILTIN_WORKER_NAME}: ${job.model.code}, attempt ${job.attempt}, trace ${job.trace_id}`,
       );
+      log.info({ job: job.id, attempt: job.attempt, trace: job.trace_id }, 'built-in worker: running job');
       let reported = Date.now();
       const run = await runInThread(
         { ...model, inputPath: await deps.storage.path(input.key), threads },

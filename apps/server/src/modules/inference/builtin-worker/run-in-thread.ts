@@ -12,17 +12,17 @@ export interface ThreadRun {
  */
 export function runInThread(
   task: ThreadTask,
-  options: { onProgress: (fraction: number) => void; signal: AbortSignal },
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<ThreadRun> {
   const { signal, onProgress } = options;
-  signal.throwIfAborted();
+  signal?.throwIfAborted();
   const thread = new Worker(new URL('./run-job.thread.mjs', import.meta.url), { workerData: task });
   let onAbort = () => {};
   const run = new Promise<ThreadRun>((resolve, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
+    onAbort = () => reject(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
     thread.on('message', (message: ThreadMessage) => {
-      if (message.kind === 'progress') onProgress(message.fraction);
+      if (message.kind === 'progress') onProgress?.(message.fraction);
       else if (message.kind === 'done') resolve({ labelMap: message.labelMap, seconds: message.seconds });
       else reject(new Error(message.message));
     });
@@ -30,7 +30,7 @@ export function runInThread(
     thread.once('exit', (code) => reject(new Error(`The inference thread stopped (exit code ${code}).`)));
   });
   return run.finally(() => {
-    signal.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onAbort);
     void thread.terminate();
   });
 }

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { AnnotatorAiPanel } from './pages/AnnotatorAiPanel';
+import { AnnotatorPage } from './pages/AnnotatorPage';
+import { AnnotatorPaintPanel } from './pages/AnnotatorPaintPanel';
 import { OrganizePanel } from './pages/OrganizePanel';
 import { recordToasts, SegmentationsPanel } from './pages/SegmentationsPanel';
 import { StudiesPage } from './pages/StudiesPage';
@@ -50,6 +53,9 @@ describe.skipIf(e2eSkipReason())('label map import and mask revisions in the org
   const team = { title: 'Import Lab', slug: 'import-lab' };
   let owner: Person;
   let panel: SegmentationsPanel;
+  /** The series and the imported segmentation, from the import's answer. */
+  let seriesUuid = '';
+  let importedId = 0;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
 
   it('uploads and converts the TotalSegmentator example CT', { timeout: 300_000 }, async () => {
@@ -93,6 +99,8 @@ describe.skipIf(e2eSkipReason())('label map import and mask revisions in the org
     const response = await sent;
     expect(response.status()).toBe(201);
     expect(new URL(response.url()).search).toBe('?structure=totalsegmentator-total&rbac=1');
+    seriesUuid = new URL(response.url()).pathname.split('/').at(-1) ?? '';
+    importedId = ((await response.json()) as { id: number }).id;
     // The bytes go as they are (Playwright does not show a Blob body; the download below is voxel-equal).
     expect(await response.request().headerValue('content-type')).toBe('application/octet-stream');
     await dialog.waitFor({ state: 'detached' });
@@ -190,6 +198,35 @@ describe.skipIf(e2eSkipReason())('label map import and mask revisions in the org
     await owner.page.reload();
     await panel.segmentation(STRUCTURE).waitFor();
     expect(await panel.section.getByTestId('segmentation').count()).toBe(1);
+    expect(owner.errors).toEqual([]);
+  });
+
+  it('opens the imported map in the annotator’s AI mode: drawn beside the painted one, accepted as the user’s own', async () => {
+    const annotator = new AnnotatorPage(owner.page);
+    await owner.page.goto(`${teamUrl()}/annotator/case/${seriesUuid}?task_id=${importedId}&aiinfer=true`);
+    await annotator.waitUntilRendered();
+    const ai = new AnnotatorAiPanel(owner.page);
+    await ai.panel.waitFor();
+    // The liver was deleted above: 30 live segments.
+    await expect.poll(() => ai.segmentTitles()).toHaveLength(30);
+    // Nothing is painted yet: what the AI layer draws is all the colour there is.
+    await expect.poll(async () => (await annotator.stats()).red, { timeout: 30_000 }).toBeGreaterThan(0);
+    await ai.show(false);
+    await expect.poll(async () => (await annotator.stats()).red).toBe(0);
+    await ai.show(true);
+    await expect.poll(async () => (await annotator.stats()).red).toBeGreaterThan(0);
+    await screenshot(owner.page, 'annotator-ai-mode');
+
+    const copy = await ai.accept();
+    expect(copy).not.toBe(importedId);
+    const paint = new AnnotatorPaintPanel(owner.page);
+    // The paint panel opens the copy: its own first revision, editable.
+    await expect.poll(() => paint.status.innerText(), { timeout: 30_000 }).toBe('Revision 1');
+    expect(await paint.voxels(1)).toBeGreaterThan(0);
+    // Organize lists the copy beside the result.
+    await owner.page.goBack();
+    await panel.segmentation(STRUCTURE).first().waitFor();
+    await expect.poll(() => panel.section.getByTestId('segmentation').count()).toBe(2);
     expect(owner.errors).toEqual([]);
   });
 });

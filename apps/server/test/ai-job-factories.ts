@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app';
 
 /**
- * A queued AI job made directly in the database, as inference creation will make it: a model (built-in
- * unless one is given), the structure and segments its result takes, for a series of the team.
+ * A queued AI job made directly in the database, as a started inference is (inference/service.ts): a
+ * model (built-in unless one is given), the structure and segments its result takes, for a series of the
+ * team.
  */
 export async function buildJob(
   t: TestApp,

@@ -63,13 +63,13 @@ export async function folderSeries(dataset: string): Promise<LocalSeries[]> {
   return walk(root);
 }
 
-const seriesBody = (s: LocalSeries, index: number): UploadSeriesBody => ({
+const seriesBody = (s: LocalSeries, index: number, modalityCode: string): UploadSeriesBody => ({
   id: s.id,
   type: 'dcm',
   seriesNumber: index + 1,
   seriesDescription: null,
   protocolName: null,
-  modalityCode: 'MR',
+  modalityCode,
   acquisitionCode: 'NONE',
   score: 0,
   ref_serie: false,
@@ -89,6 +89,8 @@ export interface UploadOptions {
   anonymize: boolean;
   patientName: string;
   studyUid: string | null;
+  /** The series' modality as the page recognised it (MR unless told). */
+  modalityCode?: string;
 }
 
 export interface StoredStudyBody {
@@ -130,7 +132,7 @@ export async function storeStudy(
         studyTime: null,
         modality: 'MR',
         pipelineCode: null,
-        series: series.map(seriesBody),
+        series: series.map((s, index) => seriesBody(s, index, opts.modalityCode ?? 'MR')),
       },
       studyInstanceUid: opts.studyUid,
       session_id: session,

@@ -28,7 +28,7 @@ export const JOB_LOG_TAIL_CHARS = 4000;
 export const AI_RUNTIMES = ['onnx', 'external'] as const;
 export const AiRuntime = z.enum(AI_RUNTIMES);
 
-export const AI_JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export const AI_JOB_STATES = ['created', 'queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const AiJobState = z.enum(AI_JOB_STATES);
 export type AiJobState = z.infer<typeof AiJobState>;
 

@@ -6,6 +6,7 @@ import { anonymise } from './anonymise';
 import { archives } from './archives';
 import { cine } from './cine';
 import { conversion } from './conversion';
+import { inference } from './inference';
 import type { Endpoint } from './endpoint';
 import { labels } from './labels';
 import { notifications } from './notifications';
@@ -34,6 +35,7 @@ export * from './constants';
 export * from './endpoint';
 export * from './errors';
 export * from './host';
+export * from './inference';
 export * from './jobs';
 export * from './labels';
 export * from './notifications';
@@ -81,6 +83,7 @@ export const api = {
   aiWorkers,
   aiWorkerProtocol,
   aiModels,
+  inference,
   reviews,
 } as const;
 

@@ -227,6 +227,18 @@ export const segmentations = {
     response: null,
     status: 204,
   }),
+  accept: endpoint({
+    method: 'POST',
+    path: '/annotator/segmentations/:uuid/:segmentationId/accept',
+    scope: 'team',
+    permissions: ['r:segmentations'],
+    summary:
+      'Accept a segmentation the caller may read (an AI result) as a new one of their own: its segments and its current mask, copied',
+    params: SegmentationParams,
+    body: z.strictObject({ rbac: Flag.optional() }),
+    response: Segmentation,
+    status: 201,
+  }),
   createSegment: endpoint({
     method: 'POST',
     path: '/annotator/segment/create/:uuid/:segmentationId',

@@ -273,6 +273,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'DELETE /admin/structures/:structureId': () => ({}),
   'POST /annotator/segmentations/:uuid': (f) => ({ body: { structure: f.structure, rbac: 1 } }),
   'DELETE /annotator/segmentations/:uuid/:segmentationId': () => ({}),
+  'POST /annotator/segmentations/:uuid/:segmentationId/accept': () => ({ body: {} }),
   'POST /annotator/segment/create/:uuid/:segmentationId': () => ({ body: { title: 'Isolation' } }),
   'PUT /annotator/segment/delete/:uuid/:segmentationId/:segmentId': () => ({}),
   'PUT /annotator/segment/rename/:uuid/:segmentationId/:segmentId': () => ({ body: { name: 'Isolation' } }),
@@ -309,6 +310,29 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   // The ONNX bytes in real use; the model is looked up before the body is read.
   'PUT /ai2/model/:modelId/file': () => ({}),
   'GET /ai2/model/:modelId/file': () => ({}),
+  'POST /ai2/infer/create': (f) => ({
+    body: { caseId: f.studyA.uuid, modelId: f.paramsA.modelId },
+    foreignBody: { caseId: f.studyB.uuid, modelId: f.paramsA.modelId },
+  }),
+  'POST /ai2/infer/start/:caseId/:inferenceId': (f) => ({
+    body: {
+      caseId: f.studyA.uuid,
+      inferenceId: f.paramsA.inferenceId,
+      modelId: f.paramsA.modelId,
+      taskId: f.seriesA.uuid,
+    },
+  }),
+  'GET /ai2/inferences': (f) => ({ query: { study: f.studyA.uuid } }),
+  'GET /ai2/inference/:inferenceId': () => ({}),
+  'PUT /ai2/inference/:inferenceId/cancel': () => ({}),
+  'POST /ai2/infer/batch': (f) => ({
+    body: { modelId: f.paramsA.modelId, studies: [f.studyA.uuid] },
+    foreignBody: { modelId: f.paramsA.modelId, studies: [f.studyA.uuid, f.studyB.uuid] },
+  }),
+  'GET /ai2/infer/batches': () => ({}),
+  'GET /ai2/infer/batch/:batchId': () => ({}),
+  'GET /ai2/model-configuration': () => ({}),
+  'PUT /ai2/model-configuration/:modelId': () => ({ body: { n: null, mp: {}, automatic: false } }),
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */
@@ -341,6 +365,8 @@ const foreignBodies = new Set([
   'PUT /studies-v2/series/move',
   'POST /segmentations/add-user-to-segmentation',
   'POST /ai2/model',
+  'POST /ai2/infer/create',
+  'POST /ai2/infer/batch',
 ]);
 /** Endpoints whose sample names another team's ids in the query. */
 const foreignQueries = new Set([
@@ -453,6 +479,30 @@ beforeAll(async () => {
     )
     .returning('id')
     .execute();
+  const [inferenceA, inferenceB] = await t.db
+    .insertInto('ai_jobs')
+    .values(
+      [
+        [a.id, seriesA.id, aiModelA?.id],
+        [b.id, seriesB.id, aiModelB?.id],
+      ].map(([team_id = 0, series_id = 0, model_id = 0]) => ({
+        team_id,
+        series_id,
+        model_id,
+        model_code: 'private',
+        structure_id: structure.id,
+        segments: JSON.stringify([{ title: 'Organ', value: 1 }]),
+        state: 'created' as const,
+        trace_id: randomUUID(),
+      })),
+    )
+    .returning('id')
+    .execute();
+  const [batchA, batchB] = await t.db
+    .insertInto('ai_inference_batches')
+    .values([a.id, b.id].map((team_id) => ({ team_id, model_code: 'private' })))
+    .returning('id')
+    .execute();
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -498,6 +548,9 @@ beforeAll(async () => {
       transferFunctionId: transferFunctionA?.id ?? 0,
       workerId: workerA?.id ?? 0,
       modelId: aiModelA?.id ?? 0,
+      inferenceId: inferenceA?.id ?? 0,
+      caseId: studyA.uuid,
+      batchId: batchA?.id ?? 0,
     },
     paramsB: {
       userId: memberB.id,
@@ -530,6 +583,9 @@ beforeAll(async () => {
       transferFunctionId: transferFunctionB?.id ?? 0,
       workerId: workerB?.id ?? 0,
       modelId: aiModelB?.id ?? 0,
+      inferenceId: inferenceB?.id ?? 0,
+      caseId: studyB.uuid,
+      batchId: batchB?.id ?? 0,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,

@@ -13,6 +13,7 @@ import { cineServiceRoutes } from './cine/routes';
 import { convertSeriesJob } from './conversion/convert-job';
 import { conversionRoutes } from './conversion/routes';
 import { deidentifyRoutes } from './deidentify/routes';
+import { inferenceRoutes, inferenceServiceRoutes } from './inference/routes';
 import { invitationRoutes } from './invitations/routes';
 import { labelRoutes } from './labels/routes';
 import { logRoutes } from './logs/routes';
@@ -58,6 +59,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   notificationRoutes(api, deps);
   aiWorkerRoutes(api, deps);
   aiWorkerProtocolRoutes(api, deps);
+  inferenceRoutes(api, deps);
   reviewRoutes(api, deps);
 }
 
@@ -89,6 +91,7 @@ export function registerServiceModules(svc: FastifyInstance, deps: Deps): void {
   maskRoutes(svc, deps);
   annotatorServiceRoutes(svc, deps);
   cineServiceRoutes(svc, deps);
+  inferenceServiceRoutes(svc, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

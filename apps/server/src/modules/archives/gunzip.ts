@@ -1,12 +1,12 @@
-import { createReadStream } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzip } from '@voxa/imaging';
+import { GzipError } from '@voxa/imaging';
+import { gunzipFileThrough } from '../../platform/gzip';
 import { ArchiveError, totalsProblem, type ArchiveLimits } from './policy';
 
 /**
- * Inflates a gzip file through the shared bounded inflater (packages/imaging gzip), each chunk counted
- * against the archive limits as it passes and then given to `write`; answers the inflated size.
+ * Inflates a gzip file, each chunk counted against the archive limits as it passes (which bounds it) and
+ * then given to `write`; answers the inflated size.
  */
 async function gunzipInto(
   file: string,
@@ -14,18 +14,17 @@ async function gunzipInto(
   limits: ArchiveLimits,
 ): Promise<number> {
   const totals = { entries: 1, inflated: 0, compressed: (await stat(file)).size };
-  const result = await gunzip(createReadStream(file), {
-    maxBytes: limits.maxTotalBytes,
-    keep: 0,
-    sink: async (chunk) => {
+  try {
+    return await gunzipFileThrough(file, async (chunk) => {
       totals.inflated += chunk.length;
       const problem = totalsProblem(totals, limits);
       if (problem) throw new ArchiveError(problem);
       await write(chunk);
-    },
-  });
-  if (!result.ok) throw new ArchiveError(result.error);
-  return result.size;
+    });
+  } catch (error) {
+    if (error instanceof GzipError) throw new ArchiveError(error.message);
+    throw error;
+  }
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   displayForRange,
   GzipError,
   isEncapsulatedSyntax,
-  maybeGunzip,
   niftiDisplayRange,
   niftiSlice,
   previewSize,
@@ -22,6 +21,7 @@ import {
 } from '@voxa/imaging';
 import { unprocessable } from '../../http/errors';
 import { ConversionError } from '../../platform/dcm2niix';
+import { maybeGunzip } from '../../platform/gzip';
 import { encodePng } from '../../platform/png/encode';
 import { relativeKey } from '../../platform/storage';
 import { convertedNifti } from './converted';
@@ -65,7 +65,6 @@ const KEPT_VOLUMES = 2;
 /** A file's bytes, inflated when it is gzip (`.nii.gz`, `.dcm.gz`), at most the upload's largest file. */
 async function bytesOf(deps: ArchiveDeps, file: string): Promise<Uint8Array> {
   try {
-    // A plain Uint8Array: Buffer's slice() is a view, not the copy the decoders expect of slice().
     return await maybeGunzip(new Uint8Array(await readFile(file)), deps.config.UPLOAD_MAX_FILE_BYTES);
   } catch (error) {
     if (error instanceof GzipError) throw refuse('error', error.message);

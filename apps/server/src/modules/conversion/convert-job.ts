@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { ConvertSeriesJob, SeriesConversionEvent, SeriesStatus } from '@voxa/contracts';
-import { maybeGunzip } from '@voxa/imaging';
 import { conversionWarnings } from '@voxa/imaging/dcm2niix';
 import type { Deps } from '../../deps';
 import { ConversionError } from '../../platform/dcm2niix';
+import { maybeGunzip } from '../../platform/gzip';
 import type { StorageKey } from '../../platform/storage';
 import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { blankNiftiText } from '../deidentify/nifti';
+import { createAutomaticInferences } from '../inference/auto';
 import { readSeriesData, seriesDataText, type SeriesData } from '../studies/series-data';
 import { writeSlideshow } from '../studies/slideshow';
 import { deidentifyOutputs, renameOutputs, subSeriesUuid, type SeriesOutputs } from './outputs';
@@ -114,12 +115,22 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     // The originals go once nothing needs them: their de-identified copies are kept.
     if (job.anonymize) await eachAtOnce(sources, REMOVALS_AT_ONCE, (key) => deps.storage.remove(key));
     announce(deps, series, { status: 'done', ...(warnings.length > 0 && { warnings }) });
+    await inferAfterConversion(deps, series.id);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await deps.storage.remove(seriesPartKey(folder, 'input'));
     await deps.storage.remove(seriesPartKey(folder, 'dicom'));
     await save(deps, series, 'error', { ...series.data, error: message });
     announce(deps, series, { status: 'error', message });
+  }
+}
+
+/** The spec's models on a converted CT or MR: a failure there is logged, never the conversion's. */
+async function inferAfterConversion(deps: Deps, seriesId: number): Promise<void> {
+  try {
+    await createAutomaticInferences(deps, seriesId);
+  } catch (error) {
+    deps.log.error({ err: error, seriesId }, 'automatic inferences not created');
   }
 }
 

@@ -49,7 +49,9 @@ afterAll(async () => u.t.close());
 const as = (user: TestUser) => ({ token: user.token, team: u.team.slug });
 const svc = (method: string, apiPath: string, who = owner) =>
   u.t.call(method, apiPath, { ...who, prefix: '/svc' });
-const voxelsOf = async (revision: number) => readNifti(await storedMask(u, ct, id, revision)).voxels;
+const voxelsOfSegmentation = async (segmentation: number, revision: number) =>
+  readNifti(await storedMask(u, ct, segmentation, revision)).voxels;
+const voxelsOf = (revision: number) => voxelsOfSegmentation(id, revision);
 
 describe('mask revisions', () => {
   it('remove-segment clears one value as a new revision, restore brings the old voxels back, both listed', async () => {
@@ -157,5 +159,39 @@ describe('mask revisions', () => {
     // Signed in to the right team, the caller is not a member of it.
     for (const [method, apiPath] of paths)
       expect((await svc(method, apiPath, { ...who, team: u.team.slug })).status).toBe(404);
+  });
+
+  it('accepts a readable segmentation (an AI result) as a new one of the caller’s: its live segments and current mask, the source untouched', async () => {
+    const member = await buildMember(u.t, u.team, 'Member');
+    const source = (
+      await u.t.call('GET', `/annotator/studies/${ct.studyUuid}`, owner)
+    ).body.segmentations.find((s: { id: number }) => s.id === id);
+    const current = readNifti((await download(u, `/v2/mask/${ct.uuid}/${id}`, owner)).bytes).voxels;
+    const accepted = await u.t.call('POST', `/annotator/segmentations/${ct.uuid}/${id}/accept`, {
+      ...as(member),
+      body: {},
+    });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ rbac_enabled: false, mask_revision: 1 });
+    expect(accepted.body.id).not.toBe(id);
+    const titles = (segments: { title: string; value: number; color: string }[]) =>
+      segments.map(({ title, value, color }) => ({ title, value, color }));
+    expect(titles(accepted.body.segments)).toEqual(titles(source.segments));
+    expect((await voxelsOfSegmentation(accepted.body.id, 1)).equals(current)).toBe(true);
+    // The member owns the copy: they may change it.
+    const copy = accepted.body.id;
+    expect(await svc('PUT', `/v2/mask/restore/${ct.uuid}/${copy}/1`, as(member))).toMatchObject({
+      status: 200,
+    });
+    expect((await svc('GET', `/v2/mask/revisions/${ct.uuid}/${id}`)).body[0].revision).toBe(
+      source.mask_revision,
+    );
+
+    const stranger = await buildUser(u.t);
+    const other = await buildTeam(u.t, stranger);
+    const who = { token: stranger.token, team: other.slug, body: {} };
+    expect((await u.t.call('POST', `/annotator/segmentations/${ct.uuid}/${id}/accept`, who)).status).toBe(
+      404,
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import * as assignments from './assignments';
+import { acceptSegmentation } from './accept';
 import { segmentationDetail } from './detail';
 import { listSegmentations } from './list';
 import { importMask } from './mask-import';
@@ -34,6 +35,9 @@ export function segmentationRoutes(app: FastifyInstance, deps: Deps): void {
   );
   route(app, api.segmentations.remove, async ({ ctx, params }) =>
     segmentations.removeSegmentation(deps, ctx, params.uuid, params.segmentationId),
+  );
+  route(app, api.segmentations.accept, async ({ ctx, params, body }) =>
+    acceptSegmentation(deps, ctx, params.uuid, params.segmentationId, body),
   );
   route(app, api.segmentations.createSegment, async ({ ctx, params, body }) =>
     segmentations.createSegment(db, ctx, params.uuid, params.segmentationId, body),

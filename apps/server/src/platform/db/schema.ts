@@ -4,6 +4,7 @@ import type {
   AiModelNormalization,
   AiModelRuntime,
   AiModelSegmentInput,
+  InferenceState,
   ReviewEventKind,
   ReviewState,
   SeriesStatus,
@@ -48,6 +49,8 @@ export interface Database {
   ai_workers: AiWorkersTable;
   ai_jobs: AiJobsTable;
   ai_models: AiModelsTable;
+  ai_inference_batches: AiInferenceBatchesTable;
+  ai_model_settings: AiModelSettingsTable;
   reviews: ReviewsTable;
   review_events: ReviewEventsTable;
   segmentation_comments: SegmentationCommentsTable;
@@ -491,7 +494,7 @@ export interface AiJobsTable {
   structure_id: number;
   segments: ColumnType<{ title: string; value: number }[], string, string>;
   parameters: ColumnType<Record<string, unknown>, string | undefined, string>;
-  state: Generated<'queued' | 'running' | 'done' | 'failed' | 'cancelled'>;
+  state: Generated<InferenceState>;
   progress: Generated<number>;
   attempts: Generated<number>;
   max_attempts: Generated<number>;
@@ -505,6 +508,31 @@ export interface AiJobsTable {
   created_at: Generated<Date>;
   started_at: Date | null;
   finished_at: Date | null;
+  updated_at: Generated<Date>;
+  /** Made by the platform after a conversion (docs/decisions/0047-inference.md). */
+  automatic: Generated<boolean>;
+  batch_id: number | null;
+}
+
+/** One model over many studies: an inference per study, and the studies it skipped with why. */
+export interface AiInferenceBatchesTable {
+  id: Generated<number>;
+  team_id: number;
+  model_id: number | null;
+  model_code: string;
+  label_id: number | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  skipped: ColumnType<{ uuid: string; name: string; reason: string }[], string | undefined, string>;
+}
+
+/** A team's defaults for a model's start, and whether it runs after conversion. */
+export interface AiModelSettingsTable {
+  team_id: number;
+  model_id: number;
+  n: number | null;
+  mp: ColumnType<Record<string, unknown>, string | undefined, string>;
+  automatic: boolean;
   updated_at: Generated<Date>;
 }
 /** jsonb read as its value and written as JSON text. */

@@ -3,6 +3,7 @@ import type { AiJobSummary } from '@voxa/contracts';
 import { formatRelative } from '../../lib/format';
 
 const STATE_COLOURS: Record<AiJobSummary['state'], string> = {
+  created: 'gray',
   queued: 'gray',
   running: 'blue',
   done: 'green',

@@ -1,7 +1,9 @@
 import { Badge, Box, Group, Text } from '@mantine/core';
-import type { AnnotatorCase } from '@voxa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AnnotatorCase, Segmentation } from '@voxa/contracts';
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import type { CaseQuery } from './caseQuery';
+import { caseKey } from './useCase';
 import { SeriesSwitcher, seriesTitle } from './SeriesSwitcher';
 import { StatusBar } from './StatusBar';
 import { ViewerToolbar } from './ViewerToolbar';
@@ -13,6 +15,7 @@ import { ViewerCanvas } from './viewer/ViewerCanvas';
 import { initialWindow } from './windowing';
 import { PaintSidebar } from './paint/PaintSidebar';
 import { ReviewPanel } from '../reviews/ReviewPanel';
+import { AiResultPanel } from './ai/AiResultPanel';
 
 export interface CaseWorkspaceProps {
   kase: AnnotatorCase;
@@ -30,6 +33,14 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
   const series = kase.series.find((s) => s.uuid === seriesUuid) ?? kase.series[0];
   // review=true with a task_id: the segmentation under review gets the review panel.
   const reviewed = query.review ? kase.segmentations.find((s) => s.id === query.taskId) : undefined;
+  // aiinfer=true with a task_id: the AI result is shown beside what is painted, not painted itself.
+  const aiResult = query.aiinfer ? kase.segmentations.find((s) => s.id === query.taskId) : undefined;
+  // The segmentation the paint panel opens: the task's, or the copy of the AI result just accepted.
+  const [painted, setPainted] = useState(aiResult ? null : query.taskId);
+  const queryClient = useQueryClient();
+  // Opened once the case has been read again with the copy in it.
+  const accepted = (copy: Segmentation) =>
+    void queryClient.invalidateQueries({ queryKey: caseKey(kase.uuid) }).then(() => setPainted(copy.id));
   const modality = series?.modality_code ?? kase.study.modality;
   const { canvasRef, viewer, error: viewerError } = useViewer();
   const shown = useShownVolume(viewer, series?.uuid ?? kase.uuid, file, modality);
@@ -85,12 +96,12 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
         >
           <SeriesSwitcher series={kase.series} selected={series?.uuid ?? ''} onSelect={choose} />
           <PaintSidebar
-            key={series?.uuid}
+            key={`${series?.uuid}:${painted}`}
             viewer={viewer}
             segmentations={kase.segmentations.filter((s) => s.series_uuid === series?.uuid)}
             shownName={shown.state === 'ready' ? shown.shownName : null}
             review={query.review}
-            initialId={query.taskId}
+            initialId={painted}
           />
         </Box>
         <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
@@ -125,6 +136,20 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
           />
           <StatusBar window={shown.window} probe={hover ?? crosshair} volume={shown.volume} />
         </Box>
+        {aiResult && aiResult.series_uuid === series?.uuid && (
+          <Box
+            w={300}
+            p="sm"
+            style={{ borderLeft: '1px solid var(--mantine-color-default-border)', overflowY: 'auto' }}
+          >
+            <AiResultPanel
+              viewer={viewer}
+              result={aiResult}
+              shownName={shown.state === 'ready' ? shown.shownName : null}
+              onAccepted={accepted}
+            />
+          </Box>
+        )}
         {reviewed && (
           <Box
             w={320}

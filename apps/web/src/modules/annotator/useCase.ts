@@ -3,10 +3,12 @@ import { api, STORAGE_KEYS, type AnnotatorCase } from '@voxa/contracts';
 import { useEffect } from 'react';
 import { call } from '../../lib/api';
 
+export const caseKey = (seriesUuid: string) => ['annotator-case', seriesUuid];
+
 /** The case a series opens (its study and converted series); remembers the study as the last one opened. */
 export function useCase(seriesUuid: string, enabled: boolean) {
   const query = useQuery<AnnotatorCase>({
-    queryKey: ['annotator-case', seriesUuid],
+    queryKey: caseKey(seriesUuid),
     queryFn: ({ signal }) => call(api.annotator.case, { params: { uuid: seriesUuid }, signal }),
     enabled,
     retry: false,

@@ -17,6 +17,7 @@ import * as notifications from './0012-notifications';
 import * as reviews from './0013-reviews';
 import * as aiModels from './0014-ai-models';
 import * as aiWorkers from './0015-ai-workers';
+import * as inference from './0016-inference';
 import * as platformWorkers from './0017-platform-workers';
 
 /** Every migration in order; a new one is a new file added here. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0013-reviews': reviews,
   '0014-ai-models': aiModels,
   '0015-ai-workers': aiWorkers,
+  '0016-inference': inference,
   '0017-platform-workers': platformWorkers,
 };
 

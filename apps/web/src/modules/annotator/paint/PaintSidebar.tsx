@@ -2,6 +2,7 @@ import { Button, Select, Slider, Stack, Text } from '@mantine/core';
 import type { Segmentation } from '@voxa/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SubmitForReview } from '../../reviews/SubmitForReview';
+import { hexRgb } from '../viewer/labelColormap';
 import type { Viewer } from '../viewer/niivueViewer';
 import { ConflictDialog } from './ConflictDialog';
 import type { ToolSettings } from './maskEditor';
@@ -21,11 +22,6 @@ export interface PaintSidebarProps {
   /** The segmentation chosen on opening (the address' task_id). */
   initialId: number | null;
 }
-
-const rgb = (hex: string): [number, number, number] => {
-  const n = Number.parseInt(hex.replace('#', ''), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-};
 
 /** Keys typed into a text field are the field's; a focused radio or button leaves them to us. */
 const isTyping = (target: EventTarget | null) =>
@@ -78,7 +74,7 @@ export function PaintSidebar({ viewer, segmentations, shownName, review, initial
   const segments = segmentation?.segments;
   useEffect(() => {
     viewer?.labels.setColours(
-      (segments ?? []).map((s) => ({ value: s.value, rgb: rgb(s.color), visible: !hidden.has(s.value) })),
+      (segments ?? []).map((s) => ({ value: s.value, rgb: hexRgb(s.color), visible: !hidden.has(s.value) })),
     );
   }, [viewer, segments, hidden, mask.state.status]);
   useEffect(() => viewer?.labels.setOpacity(opacity), [viewer, opacity]);

@@ -8,7 +8,8 @@ import {
   type NiiVueLocation,
 } from '@niivue/niivue';
 import type { Range } from '../windowing';
-import { createLabelLayer, type LabelLayer } from './labelLayer';
+import { labelColormap } from './labelColormap';
+import { createLabelLayer, type LabelColour, type LabelLayer } from './labelLayer';
 import { MARKS } from './marks';
 
 /** NiiVue's own grey map, the volume's colours before any is chosen. */
@@ -74,6 +75,12 @@ export interface Viewer {
   onWindow: ((range: Range) => void) | null;
   /** The segmentation mask over the volume, and painting it with the mouse. */
   labels: LabelLayer;
+  /**
+   * A second label map over the volume, read-only and beside the painted one (the AI mode's result): a
+   * .nii or .nii.gz on the shown volume's grid, in these colours; null removes it.
+   */
+  showOverlay(bytes: ArrayBuffer | null, colours: readonly LabelColour[], opacity: number): Promise<void>;
+  setOverlayOpacity(opacity: number): void;
   dispose(): void;
 }
 
@@ -142,6 +149,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
 
   const labels = createLabelLayer(nv, canvas);
   let colormapName = GREY;
+  let overlay: NVImage | null = null;
   const viewer: Viewer = {
     onCrosshair: null,
     onWindow: null,
@@ -163,10 +171,30 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       nv.volumes = [];
       nv.back = null;
       nv.overlays = [];
+      overlay = null;
       // A mask drawn on the previous grid: the page shows it again on this one (labels.show).
       nv.drawBitmap = null;
       nv.addVolume(image);
       return loaded;
+    },
+    async showOverlay(bytes, colours, opacity) {
+      if (overlay) nv.removeVolume(overlay);
+      overlay = null;
+      if (!bytes || !back()) return;
+      const image = await NVImage.loadFromUrl({
+        url: 'overlay.nii.gz',
+        name: 'overlay.nii.gz',
+        buffer: bytes,
+      });
+      image.setColormapLabel(labelColormap(colours));
+      image.opacity = opacity;
+      overlay = image;
+      nv.addVolume(image);
+    },
+    setOverlayOpacity(opacity) {
+      if (!overlay) return;
+      overlay.opacity = opacity;
+      nv.updateGLVolume();
     },
     setLayout(layout) {
       nv.setSliceType(layout === 'four' ? SLICE_TYPE.MULTIPLANAR : SLICE_TYPES[layout]);

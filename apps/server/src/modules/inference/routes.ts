@@ -1,0 +1,35 @@
+import { api } from '@voxa/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
+import { route } from '../../http/route';
+import { batchDetail, createBatch, listBatches } from './batches';
+import { configureModel, modelConfigurations } from './configuration';
+import * as inferences from './service';
+
+/** Inference (teams-and-account.md 4, 7.6; docs/decisions/0047-inference.md). */
+export function inferenceRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+  const e = api.inference;
+  route(app, e.create, async ({ ctx, body }) => inferences.createInference(db, ctx, body));
+  route(app, e.list, async ({ ctx, query }) => inferences.listInferences(db, ctx.team.id, query));
+  route(app, e.detail, async ({ ctx, params }) =>
+    inferences.inferenceDetail(db, ctx.team.id, params.inferenceId),
+  );
+  route(app, e.cancel, async ({ ctx, params }) =>
+    inferences.cancelInference(db, ctx.team.id, params.inferenceId),
+  );
+  route(app, e.createBatch, async ({ ctx, body }) => createBatch(db, ctx, body));
+  route(app, e.batches, async ({ ctx }) => listBatches(db, ctx.team.id));
+  route(app, e.batch, async ({ ctx, params }) => batchDetail(db, ctx.team.id, params.batchId));
+  route(app, e.configuration, async ({ ctx }) => modelConfigurations(db, ctx.team.id));
+  route(app, e.configure, async ({ ctx, params, body }) =>
+    configureModel(db, ctx.team.id, params.modelId, body),
+  );
+}
+
+/** The start, on the spec's services host (/svc/ai2/infer/start). */
+export function inferenceServiceRoutes(app: FastifyInstance, deps: Deps): void {
+  route(app, api.inference.start, async ({ ctx, params, body }) =>
+    inferences.startInference(deps.db, ctx, params, body),
+  );
+}

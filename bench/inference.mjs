@@ -6,11 +6,14 @@
  * normalise, open the session, the sliding window, the argmax and the resampling back. The reference is
  * only `session.run` of onnxruntime-node in the bench's thread on each patch, the patches cut beforehand
  * and not timed. Two models, both built by the tests' encoder: the one-Conv body model and the same with
- * 16 hidden channels (two Convs). Median of BENCH_ROUNDS (3) each, runtime and reference alternating.
- * Prints the ratio runtime/reference (aim: at most 1.25). Not part of `npm test`.
+ * 16 hidden channels (two Convs). The built-in worker's path is timed too: the same job in a worker thread
+ * of its own (runInThread), files in, the label map file out. Median of BENCH_ROUNDS (3) each, alternating.
+ * Prints the ratio runtime/reference (aim: at most 1.25). Then the time from a job's creation to the
+ * built-in worker starting it, against the lease call alone (bench/lib/inference-start.mjs; BENCH_START=0
+ * skips it). Not part of `npm test`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,7 +21,9 @@ import ort from 'onnxruntime-node';
 import { bodyModel } from '../apps/server/test/onnx-models.ts';
 import { prepareVolume, runModel } from '../apps/server/src/modules/inference/runtime/run-model.ts';
 import { extractPatch, windowGrid } from '../apps/server/src/modules/inference/runtime/sliding-window.ts';
+import { runInThread } from '../apps/server/src/modules/inference/builtin-worker/run-in-thread.ts';
 import { writeLargeCt } from './lib/inference-large.mjs';
+import { jobStartLatency } from './lib/inference-start.mjs';
 
 const testdata = process.env.TESTDATA_DIR ?? path.resolve(import.meta.dirname, '../../shared/testdata');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -61,6 +66,18 @@ async function runtime(onnx) {
   return performance.now() - start;
 }
 
+/** The built-in worker's way: the same job in a worker thread of its own, from files, the label map back. */
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'voxa-inference-thread-'));
+const inputPath = path.join(scratch, 'ct.nii.gz');
+writeFileSync(inputPath, file);
+async function inThread(onnx) {
+  const onnxPath = path.join(scratch, 'model.onnx');
+  writeFileSync(onnxPath, onnx);
+  const start = performance.now();
+  await runInThread({ onnxPath, spec, inputPath, threads: 0 });
+  return performance.now() - start;
+}
+
 const prepared = prepareVolume(bytes(), spec);
 const starts = windowGrid(prepared.dims, spec.patchSize, spec.overlap);
 const patchVoxels = spec.patchSize[0] * spec.patchSize[1] * spec.patchSize[2];
@@ -76,16 +93,19 @@ console.log(
 for (const hidden of [0, 16]) {
   const onnx = bodyModel({ threshold: 0.5, hidden });
   await runtime(onnx); // warm-up: code paths, allocator
-  const [ours, theirs] = [[], []];
+  const [ours, threaded, theirs] = [[], [], []];
   for (let round = 0; round < rounds; round++) {
     ours.push(await runtime(onnx));
+    threaded.push(await inThread(onnx));
     theirs.push(await reference(onnx, patches));
   }
-  const [a, b] = [median(ours), median(theirs)];
+  const [a, w, b] = [median(ours), median(threaded), median(theirs)];
   console.log(
-    `model ${hidden ? `2 Convs, ${hidden} hidden channels` : '1 Conv'}: runtime ${(a / 1000).toFixed(2)} s, onnxruntime-node alone ${(b / 1000).toFixed(2)} s, ratio ${(a / b).toFixed(2)} (aim <= 1.25); load ${os.loadavg()[0].toFixed(1)}`,
+    `model ${hidden ? `2 Convs, ${hidden} hidden channels` : '1 Conv'}: runtime ${(a / 1000).toFixed(2)} s, in the built-in worker's thread ${(w / 1000).toFixed(2)} s, onnxruntime-node alone ${(b / 1000).toFixed(2)} s, ratios ${(a / b).toFixed(2)} and ${(w / b).toFixed(2)} (aim <= 1.25); load ${os.loadavg()[0].toFixed(1)}`,
   );
 }
+
+rmSync(scratch, { recursive: true, force: true });
 
 if (process.env.BENCH_LARGE !== '0') {
   // A real CT's size, in a process of its own: its peak memory is the job's (BENCH_LARGE=0 skips it).
@@ -105,4 +125,12 @@ if (process.env.BENCH_LARGE !== '0') {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+if (process.env.BENCH_START !== '0') {
+  const jobs = 10 * rounds;
+  const { latency, lease, max } = await jobStartLatency(jobs);
+  console.log(
+    `job creation -> built-in worker starting it: median ${latency.toFixed(0)} ms (max ${max.toFixed(0)} ms) over ${jobs} jobs; the lease call alone ${lease.toFixed(1)} ms, ratio ${(latency / lease).toFixed(0)} (the worker polls every second when idle); load ${os.loadavg()[0].toFixed(1)}`,
+  );
 }

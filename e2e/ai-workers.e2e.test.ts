@@ -15,9 +15,10 @@ const asWorker = async (page: Page, token: string, path: string, body: unknown =
   (await apiCall(page, 'POST', path, body, token)).status;
 
 /**
- * Issue 15 item 2 in the browser: the Owner adds an AI worker and copies its token, shown once; a worker
- * registering with it shows online with what it serves; revoked, its token stops working. A member
- * without r:ai-workers is sent away from the page.
+ * Issue 15 item 2 in the browser: the Owner sees the server's built-in CPU worker (a platform worker,
+ * not revocable), adds an AI worker and copies its token, shown once; a worker registering with it shows
+ * online with what it serves; revoked, its token stops working. A member without r:ai-workers is sent
+ * away from the page.
  */
 describe.skipIf(e2eSkipReason())('AI workers page, end to end', () => {
   const e2e = setupE2e();
@@ -33,10 +34,12 @@ describe.skipIf(e2eSkipReason())('AI workers page, end to end', () => {
     annotator = await memberOfTeam(e2e, owner, team, newCredentials('Adam Annotator'), 'Annotator');
   });
 
-  it('adds a worker and shows its token once', async () => {
+  it('shows the built-in worker, which no team can revoke, then adds a worker and shows its token once', async () => {
     const page = new AiWorkersPage(owner.page);
     await page.open(teamUrl());
-    await page.empty.waitFor();
+    const builtin = page.worker('Built-in CPU worker');
+    await builtin.getByTestId('worker-platform').waitFor();
+    expect(await page.revokeButton('Built-in CPU worker').count()).toBe(0);
     token = await page.add('gpu-box-1');
     expect(token).toMatch(/^vxw_/);
     expect(await page.worker('gpu-box-1').getAttribute('data-status')).toBe('new');
@@ -63,7 +66,7 @@ describe.skipIf(e2eSkipReason())('AI workers page, end to end', () => {
   it('revokes the worker: its token no longer works', async () => {
     const page = new AiWorkersPage(owner.page);
     await page.revoke('gpu-box-1');
-    await page.empty.waitFor();
+    await page.worker('gpu-box-1').waitFor({ state: 'detached' });
     expect(await asWorker(owner.page, token, '/ai-worker/lease')).toBe(401);
   });
 

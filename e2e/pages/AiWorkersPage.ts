@@ -3,11 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 /** /admin/ai-workers: the add form with its one-time token, and a card per worker with its jobs. */
 export class AiWorkersPage {
   readonly token: Locator;
-  readonly empty: Locator;
 
   constructor(readonly page: Page) {
     this.token = page.getByTestId('worker-token');
-    this.empty = page.getByTestId('ai-workers-empty');
   }
 
   async open(teamUrl: string): Promise<void> {
@@ -27,10 +25,12 @@ export class AiWorkersPage {
     return this.page.locator(`[data-testid="ai-worker"][data-name="${name}"]`);
   }
 
+  revokeButton(name: string): Locator {
+    return this.worker(name).getByRole('button', { name: `Revoke ${name}` });
+  }
+
   async revoke(name: string): Promise<void> {
-    await this.worker(name)
-      .getByRole('button', { name: `Revoke ${name}` })
-      .click();
+    await this.revokeButton(name).click();
     await this.page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   }
 }

@@ -24,6 +24,7 @@ import { createConverter } from './platform/dcm2niix';
 import { createQueue } from './platform/queue';
 import type { Db } from './platform/db';
 import { createRecognitionRunner } from './modules/recognition/runner';
+import { startBuiltinWorker } from './modules/inference/builtin-worker/builtin-worker';
 import { createChatClient } from './platform/llm';
 import { createMailer, type Mailer } from './platform/mail';
 import { withRawBodies, withServicesHost } from './http/openapi';
@@ -123,6 +124,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (workers) {
     const stopSchedule = registerJobs(deps);
     app.addHook('onClose', async () => stopSchedule());
+    if (config.AI_BUILTIN_WORKER === 'on') {
+      const builtin = await startBuiltinWorker(deps, { threads: config.AI_BUILTIN_WORKER_THREADS });
+      app.addHook('onClose', async () => builtin.stop());
+    }
   }
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

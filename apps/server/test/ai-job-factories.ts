@@ -3,7 +3,8 @@ import type { TestApp } from './test-app';
 
 /**
  * A queued AI job made directly in the database, as a started inference is (inference/service.ts): a
- * built-in model, the structure and segments its result takes, for a series of the team.
+ * model (built-in unless one is given), the structure and segments its result takes, for a series of the
+ * team.
  */
 export async function buildJob(
   t: TestApp,
@@ -14,16 +15,20 @@ export async function buildJob(
     structureId: number;
     segments: { title: string; value: number }[];
     modelCode?: string;
+    /** A model of the registry (a team's); a built-in one by `modelCode` otherwise. */
+    model?: { id: number; code: string };
     maxAttempts?: number;
   },
 ) {
-  const code = job.modelCode ?? 'total';
-  const model = await t.db
-    .selectFrom('ai_models')
-    .select('id')
-    .where('code', '=', code)
-    .where('team_id', 'is', null)
-    .executeTakeFirstOrThrow();
+  const code = job.model?.code ?? job.modelCode ?? 'total';
+  const model =
+    job.model ??
+    (await t.db
+      .selectFrom('ai_models')
+      .select('id')
+      .where('code', '=', code)
+      .where('team_id', 'is', null)
+      .executeTakeFirstOrThrow());
   return t.db
     .insertInto('ai_jobs')
     .values({

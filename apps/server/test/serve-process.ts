@@ -1,5 +1,5 @@
 /**
- * The real server (`apps/server/src/main.ts serve`) in a process of its own, for benches and for tests
+ * The real server (`apps/server/src/main.ts serve`, or `worker`) in a process of its own, for benches and for tests
  * that need a second process: a fresh DATA_DIR, the embedded database unless `env` names one, a free
  * port; `env` adds or overrides settings (nothing of this process's DATABASE_URL, REDIS_URL, SMTP_URL,
  * MAINTENANCE or NODE_OPTIONS is passed on). Resolves once `GET /api/install` answers.
@@ -32,12 +32,24 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServeProcess> {
+export interface StartOptions {
+  /**
+   * `worker`: background jobs only, no HTTP; it is ready once it logs so (LOG_LEVEL info unless `env`
+   * says otherwise).
+   */
+  role?: 'serve' | 'worker';
+}
+
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  { role = 'serve' }: StartOptions = {},
+): Promise<ServeProcess> {
   const port = await freePort();
   const childEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAINTENANCE', 'NODE_OPTIONS'])
     delete childEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', role], {
     cwd: root,
     env: {
       ...childEnv,
@@ -46,7 +58,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       BASE_DOMAIN: `localhost:${port}`,
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: role === 'worker' ? 'info' : 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,10 +74,13 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       if (exited === null) child.kill('SIGKILL');
       throw new Error(`the server did not start (exit ${exited})\n${output}`);
     }
-    const ok = await fetch(`${url}/api/install`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    const ok =
+      role === 'worker'
+        ? output.includes('Voxa worker: running background jobs')
+        : await fetch(`${url}/api/install`).then(
+            (r) => r.ok,
+            () => false,
+          );
     if (ok) break;
   }
   return {

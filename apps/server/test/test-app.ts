@@ -80,6 +80,8 @@ export async function createTestApp(
     ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
     // Each test server has its own database, so its jobs must not reach another server's workers.
     QUEUE_PREFIX: `voxa-test-${randomBytes(6).toString('hex')}`,
+    // A test that runs inference turns it on; elsewhere its polling would only load the database.
+    AI_BUILTIN_WORKER: 'off',
     ...env,
   });
   const mails: Mail[] = [];

@@ -22,7 +22,14 @@ export const CtNormalisation = z.strictObject({
 /** Each channel minus its own mean, over its own standard deviation (MR). */
 export const ZscoreNormalisation = z.strictObject({ kind: z.literal('zscore') });
 
-export const IntensityNormalisation = z.discriminatedUnion('kind', [CtNormalisation, ZscoreNormalisation]);
+/** The stored values as they are (the registry's `none`). */
+export const NoNormalisation = z.strictObject({ kind: z.literal('none') });
+
+export const IntensityNormalisation = z.discriminatedUnion('kind', [
+  CtNormalisation,
+  ZscoreNormalisation,
+  NoNormalisation,
+]);
 export type IntensityNormalisation = z.infer<typeof IntensityNormalisation>;
 
 export const ModelRuntimeSpec = z.strictObject({

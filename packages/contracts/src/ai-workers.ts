@@ -6,11 +6,14 @@ import { endpoint } from './endpoint';
  * AI workers (issue 15 item 2; docs/decisions/0045-ai-workers.md): processes that run models (a GPU box
  * with nnU-Net or TotalSegmentator, the built-in CPU worker) and speak one small protocol: register with a
  * token, heartbeat, lease a job, read its inputs, report progress, hand back a label map, finish or fail.
- * A team manages its workers at /admin/ai-workers (r:ai-workers); a worker serves its team's jobs only.
+ * A team manages its workers at /admin/ai-workers (r:ai-workers); a worker serves its team's jobs only. A
+ * platform worker (the built-in CPU worker) has no team and serves every team's; teams see it, read-only.
  */
 
 /** Worker tokens start so: the server knows a worker's token from a user's without a lookup. */
 export const WORKER_TOKEN_PREFIX = 'vxw_';
+/** Why a team cannot revoke a platform worker (403). */
+export const AI_WORKER_PLATFORM = 'A platform worker serves every team: no team can revoke it.';
 /** A worker unheard of for this long is shown offline. */
 export const WORKER_OFFLINE_AFTER_SECONDS = 60;
 /** How often a worker is asked to heartbeat. */
@@ -55,7 +58,11 @@ export const AiWorker = z.object({
   version: z.string().nullable(),
   last_seen_at: Timestamp.nullable(),
   created_at: Timestamp,
-  /** Its jobs, newest first: running ones and the last few ended. */
+  /** A platform worker: it serves every team (the built-in CPU worker). */
+  platform: z.boolean(),
+  /** Whether the asking team may revoke it (its own workers; never a platform worker). */
+  can_revoke: z.boolean(),
+  /** Its jobs of the asking team, newest first: running ones and the last few ended. */
   jobs: z.array(AiJobSummary),
 });
 export type AiWorker = z.infer<typeof AiWorker>;

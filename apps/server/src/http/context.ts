@@ -23,7 +23,8 @@ export interface RequestContext {
 
 export interface WorkerRef {
   id: number;
-  teamId: number;
+  /** Null for a platform worker: it serves every team's jobs. */
+  teamId: number | null;
 }
 
 export interface WorkerContext extends RequestContext {

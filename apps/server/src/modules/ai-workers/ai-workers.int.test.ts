@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { LeasedJob } from '@voxa/contracts';
+import { AI_WORKER_PLATFORM, type LeasedJob } from '@voxa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildJob } from '../../../test/ai-job-factories';
+import { hashToken } from '../../platform/secrets';
 import { newUploader, type Uploader } from '../../../test/conversion-flow';
 import { TESTDATA_DIR } from '../../../test/corpus';
 import { buildMember, buildRole, buildTeam, buildUser } from '../../../test/factories';
@@ -183,6 +184,51 @@ describe('AI workers', () => {
     expect(
       (await as(token, 'PUT', `/ai-worker/jobs/${job.id}/result`, { bytes: new Uint8Array([1]) })).status,
     ).toBe(404);
+    await drain();
+  });
+
+  it('lets a platform worker lease every team’s jobs, oldest first, shown read-only to each team with its own jobs', async () => {
+    await drain();
+    const token = 'vxw_platform-test-token';
+    const platform = await u.t.db
+      .insertInto('ai_workers')
+      .values({ team_id: null, name: 'Platform box', token_hash: hashToken(token) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await as(token, 'POST', '/ai-worker/register', {
+      body: { runtimes: ['onnx'], models: ['total'], capacity: 2 },
+    });
+    const stranger = await buildUser(u.t);
+    const theirs = await buildTeam(u.t, stranger);
+    const mine = await newJob();
+    const foreign = await buildJob(u.t, {
+      teamId: theirs.id,
+      seriesId,
+      createdBy: stranger.id,
+      structureId,
+      segments,
+    });
+    expect((await lease(token))?.id).toBe(mine.id);
+    expect((await lease(token))?.id).toBe(foreign.id);
+    // It reads and reports on either team's job (the other team's made on this series for brevity).
+    expect((await as(token, 'GET', `/ai-worker/jobs/${mine.id}/input/0`)).status).toBe(200);
+    expect(
+      (await as(token, 'POST', `/ai-worker/jobs/${foreign.id}/progress`, { body: { progress: 0.5 } })).body,
+    ).toEqual({ stop: false });
+    const list = await u.t.call('GET', '/ai-workers', who);
+    const shown = list.body.find((w: { id: number }) => w.id === platform.id);
+    expect(shown).toMatchObject({ platform: true, can_revoke: false, status: 'online' });
+    // Only this team's job, not the other team's.
+    expect(shown.jobs.map((j: { id: number }) => j.id)).toEqual([mine.id]);
+    const revoke = await u.t.call('DELETE', `/ai-workers/${platform.id}`, who);
+    expect(revoke).toMatchObject({ status: 403, body: { message: AI_WORKER_PLATFORM } });
+    const own = list.body.find((w: { platform: boolean }) => !w.platform);
+    expect(own).toMatchObject({ can_revoke: true });
+    await u.t.db
+      .updateTable('ai_workers')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', platform.id)
+      .execute();
     await drain();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { logTail, workerStatus } from './policy';
+import { AI_WORKER_PLATFORM } from '@voxa/contracts';
+import { logTail, revokeRefusal, workerStatus } from './policy';
 
 describe('workerStatus', () => {
   const now = new Date('2026-11-25T12:00:00Z');
@@ -18,5 +19,13 @@ describe('logTail', () => {
     expect(logTail('x', undefined)).toBe('x');
     expect(logTail('line one\nline two\n', 'line three', 20)).toBe('line two\nline three');
     expect(logTail('', 'abcdefghij', 4)).toBe('ghij');
+  });
+});
+
+describe('revokeRefusal', () => {
+  it('lets a team revoke its own workers only, never a platform worker', () => {
+    expect(revokeRefusal({ team_id: 7 }, 7)).toBeNull();
+    expect(revokeRefusal({ team_id: null }, 7)).toBe(AI_WORKER_PLATFORM);
+    expect(revokeRefusal({ team_id: 8 }, 7)).not.toBeNull();
   });
 });

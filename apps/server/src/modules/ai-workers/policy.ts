@@ -1,4 +1,15 @@
-import { JOB_LOG_TAIL_CHARS, WORKER_OFFLINE_AFTER_SECONDS, type AiWorker } from '@voxa/contracts';
+import {
+  AI_WORKER_PLATFORM,
+  JOB_LOG_TAIL_CHARS,
+  WORKER_OFFLINE_AFTER_SECONDS,
+  type AiWorker,
+} from '@voxa/contracts';
+
+/** Why the team may not revoke a worker it sees, or null when it may (its own): a platform worker is read-only. */
+export function revokeRefusal(worker: { team_id: number | null }, teamId: number): string | null {
+  if (worker.team_id === null) return AI_WORKER_PLATFORM;
+  return worker.team_id === teamId ? null : 'Worker not found.';
+}
 
 /** New until it first registers, online while heard of recently, offline after. */
 export function workerStatus(lastSeen: Date | null, now: Date): AiWorker['status'] {

@@ -2,7 +2,7 @@ import type { AiJobSummary, AiWorker } from '@voxa/contracts';
 import type { Selectable } from 'kysely';
 import type { AiJobsTable, AiWorkersTable } from '../../platform/db/schema';
 import { iso, isoOrNull } from '../common/time';
-import { workerStatus } from './policy';
+import { revokeRefusal, workerStatus } from './policy';
 
 export function presentJob(row: Selectable<AiJobsTable>): AiJobSummary {
   return {
@@ -18,9 +18,11 @@ export function presentJob(row: Selectable<AiJobsTable>): AiJobSummary {
   };
 }
 
+/** A worker as `teamId` sees it: its own, or a platform worker (read-only), with that team's jobs only. */
 export function presentWorker(
   row: Selectable<AiWorkersTable>,
   jobs: Selectable<AiJobsTable>[],
+  teamId: number,
   now = new Date(),
 ): AiWorker {
   return {
@@ -33,6 +35,8 @@ export function presentWorker(
     version: row.version,
     last_seen_at: isoOrNull(row.last_seen_at),
     created_at: iso(row.created_at),
+    platform: row.team_id === null,
+    can_revoke: revokeRefusal(row, teamId) === null,
     jobs: jobs.map(presentJob),
   };
 }

@@ -4,11 +4,12 @@ import {
   type LeasedJob,
   type WorkerRegistration,
 } from '@voxa/contracts';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Deps } from '../../deps';
 import type { WorkerRef } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
 import { seriesVolume, type VolumeFile } from '../annotator/volume';
 import { notify } from '../notifications/notify';
 import { importLabelMap } from '../segmentations/mask-import';
@@ -21,6 +22,10 @@ export const NOT_HELD = 'This job is not held by this worker: it was cancelled, 
 /** The worker answered: it shows online for a while. */
 const heardOf = (db: Db, worker: WorkerRef, now: Date) =>
   db.updateTable('ai_workers').set({ last_seen_at: now }).where('id', '=', worker.id).execute();
+
+/** A team worker reaches its team's jobs only; a platform worker (teamId null) every team's. */
+const ofTeam = (teamId: number | null) => (eb: ExpressionBuilder<Database, 'ai_jobs'>) =>
+  teamId === null ? eb.lit(true) : eb('ai_jobs.team_id', '=', teamId);
 
 const leaseEnd = (now: Date) => new Date(now.getTime() + JOB_LEASE_SECONDS * 1000);
 
@@ -46,9 +51,10 @@ export async function registerWorker(db: Db, worker: WorkerRef, body: WorkerRegi
 
 /**
  * Jobs whose worker went silent past the lease go back to the queue, or fail once their attempts are
- * spent. Run before a lease and a listing, so a vanished worker's job is taken up by the next worker that asks.
+ * spent. Run before a lease and a listing, so a vanished worker's job is taken up by the next worker that asks;
+ * `teamId` null (a platform worker's lease) looks at every team's.
  */
-export async function requeueLapsed(db: Db, teamId: number, now = new Date()): Promise<void> {
+export async function requeueLapsed(db: Db, teamId: number | null, now = new Date()): Promise<void> {
   await db
     .updateTable('ai_jobs')
     .set({
@@ -60,7 +66,7 @@ export async function requeueLapsed(db: Db, teamId: number, now = new Date()): P
       lease_expires_at: null,
       updated_at: now,
     })
-    .where('team_id', '=', teamId)
+    .where(ofTeam(teamId))
     .where('state', '=', 'running')
     .where('lease_expires_at', '<', now)
     .execute();
@@ -84,8 +90,9 @@ export async function heartbeat(db: Db, worker: WorkerRef, running: number[]): P
 }
 
 /**
- * The oldest queued job of the worker's team for a model it serves, while it runs fewer than its capacity.
- * SKIP LOCKED: two workers asking at once never get the same job.
+ * The oldest queued job of the worker's team (any team's for a platform worker) for a model it serves,
+ * while it runs fewer than its capacity. SKIP LOCKED: two workers asking at once never get the same job.
+ * A revoked worker gets none (the built-in one calls this in-process, past no token check).
  */
 export async function leaseJob(deps: Pick<Deps, 'db'>, worker: WorkerRef): Promise<LeasedJob | null> {
   const { db } = deps;
@@ -95,9 +102,10 @@ export async function leaseJob(deps: Pick<Deps, 'db'>, worker: WorkerRef): Promi
     .updateTable('ai_workers')
     .set({ last_seen_at: now })
     .where('id', '=', worker.id)
+    .where('revoked_at', 'is', null)
     .returning(['models', 'capacity'])
-    .executeTakeFirstOrThrow();
-  if (me.models.length === 0) return null;
+    .executeTakeFirst();
+  if (!me || me.models.length === 0) return null;
   const { running } = await db
     .selectFrom('ai_jobs')
     .select(sql<number>`count(*)::int`.as('running'))
@@ -120,7 +128,7 @@ export async function leaseJob(deps: Pick<Deps, 'db'>, worker: WorkerRef): Promi
       eb
         .selectFrom('ai_jobs')
         .select('id')
-        .where('team_id', '=', worker.teamId)
+        .where(ofTeam(worker.teamId))
         .where('state', '=', 'queued')
         .where('model_code', 'in', me.models)
         .orderBy('created_at')
@@ -151,13 +159,13 @@ export async function leaseJob(deps: Pick<Deps, 'db'>, worker: WorkerRef): Promi
   };
 }
 
-/** A job of the worker's team (404 for another team's), whoever holds it. */
+/** A job of the worker's team (404 for another team's; any for a platform worker), whoever holds it. */
 async function teamJob(db: Db, worker: WorkerRef, jobId: number) {
   const job = await db
     .selectFrom('ai_jobs')
     .selectAll()
     .where('id', '=', jobId)
-    .where('team_id', '=', worker.teamId)
+    .where(ofTeam(worker.teamId))
     .executeTakeFirst();
   if (!job) throw notFound('Job not found.');
   return job;
@@ -186,7 +194,7 @@ export async function jobInput(
     .select('uuid')
     .where('id', '=', job.series_id)
     .executeTakeFirstOrThrow();
-  return seriesVolume(deps, worker.teamId, series.uuid, volume);
+  return seriesVolume(deps, job.team_id, series.uuid, volume);
 }
 
 /** Progress and log of a job; renews its lease. A job no longer its own answers stop. */
@@ -258,14 +266,14 @@ export async function acceptResult(
         .executeTakeFirst()
     : undefined;
   if (!author) throw conflict('The inference’s author is gone: its result has nobody to belong to.');
-  const series = await seriesWithStudy(deps.db, worker.teamId)
+  const series = await seriesWithStudy(deps.db, job.team_id)
     .where('series.id', '=', job.series_id)
     .executeTakeFirst();
   if (!series) throw notFound('Series not found.');
   const segmentationId = await importLabelMap(
     deps,
     {
-      teamId: worker.teamId,
+      teamId: job.team_id,
       user: author,
       series,
       structureId: job.structure_id,
@@ -298,7 +306,7 @@ export async function acceptResult(
     throw conflict(NOT_HELD);
   }
   await notify(deps, {
-    teamId: worker.teamId,
+    teamId: job.team_id,
     userId: author.id,
     typeCode: 'aiinfer.done',
     model1Id: series.id,

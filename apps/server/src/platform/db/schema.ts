@@ -467,7 +467,8 @@ export interface NotificationsTable {
 /** An AI worker of a team, known by its token's hash (docs/decisions/0045-ai-workers.md). */
 export interface AiWorkersTable {
   id: Generated<number>;
-  team_id: number;
+  /** Null for a platform worker (the built-in one): it serves every team's jobs. */
+  team_id: number | null;
   name: string;
   token_hash: string;
   /** Written as JSON text. */

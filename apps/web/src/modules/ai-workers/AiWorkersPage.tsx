@@ -14,6 +14,7 @@ const STATUS_COLOURS: Record<AiWorker['status'], string> = { new: 'gray', online
 /**
  * /admin/ai-workers (r:ai-workers): the team's AI workers, whether they answer, what they serve, and their
  * jobs with attempts, trace ids and log tails; workers are added (token shown once) and revoked here.
+ * Platform workers (the built-in CPU worker) serve every team: listed with the team's jobs, never revocable.
  */
 export function AiWorkersPage() {
   const list = useAiWorkers();
@@ -47,18 +48,30 @@ export function AiWorkersPage() {
                   <Badge color={STATUS_COLOURS[worker.status]} variant="light" data-testid="worker-status">
                     {worker.status}
                   </Badge>
+                  {worker.platform && (
+                    <Badge
+                      color="blue"
+                      variant="outline"
+                      title="Serves every team; it cannot be revoked here."
+                      data-testid="worker-platform"
+                    >
+                      platform
+                    </Badge>
+                  )}
                 </Group>
-                <ConfirmButton
-                  label="Revoke"
-                  ariaLabel={`Revoke ${worker.name}`}
-                  question={`Revoke ${worker.name}? Its token stops working and its running jobs go back to the queue.`}
-                  onConfirm={() =>
-                    remove.mutate(worker.id, {
-                      onSuccess: () => notifySuccess(`${worker.name} has been revoked`),
-                      onError: notifyError,
-                    })
-                  }
-                />
+                {worker.can_revoke && (
+                  <ConfirmButton
+                    label="Revoke"
+                    ariaLabel={`Revoke ${worker.name}`}
+                    question={`Revoke ${worker.name}? Its token stops working and its running jobs go back to the queue.`}
+                    onConfirm={() =>
+                      remove.mutate(worker.id, {
+                        onSuccess: () => notifySuccess(`${worker.name} has been revoked`),
+                        onError: notifyError,
+                      })
+                    }
+                  />
+                )}
               </Group>
               <Text size="sm" c="dimmed" mb="sm">
                 {worker.last_seen_at ? (

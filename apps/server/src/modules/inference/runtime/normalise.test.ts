@@ -19,4 +19,10 @@ describe('normalise', () => {
     normalise(flat, { kind: 'zscore' });
     expect(Array.from(flat)).toEqual([0, 0]);
   });
+
+  it('leaves the values as they are with none, and answers the lowest', () => {
+    const values = new Float32Array([3, -2, 5]);
+    expect(normalise(values, { kind: 'none' })).toBe(-2);
+    expect(Array.from(values)).toEqual([3, -2, 5]);
+  });
 });

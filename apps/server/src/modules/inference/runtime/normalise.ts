@@ -2,11 +2,16 @@ import type { IntensityNormalisation } from '@voxa/contracts';
 
 /**
  * The model's intensity normalisation, in place (nnU-Net's CT and z-score schemes): CT clips to the
- * training range and standardises with the training mean and deviation; z-score uses the channel's own.
+ * training range and standardises with the training mean and deviation; z-score uses the channel's own;
+ * none leaves the values.
  * Answers the lowest value after normalising (what a patch past the volume's end is filled with).
  */
 export function normalise(values: Float32Array, scheme: IntensityNormalisation): number {
   let lowest = Infinity;
+  if (scheme.kind === 'none') {
+    for (let i = 0; i < values.length; i++) if ((values[i] ?? 0) < lowest) lowest = values[i] ?? 0;
+    return lowest;
+  }
   if (scheme.kind === 'ct') {
     const [lo, hi] = scheme.clip;
     const { mean, std } = scheme;

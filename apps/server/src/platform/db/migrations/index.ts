@@ -18,6 +18,7 @@ import * as reviews from './0013-reviews';
 import * as aiModels from './0014-ai-models';
 import * as aiWorkers from './0015-ai-workers';
 import * as inference from './0016-inference';
+import * as platformWorkers from './0017-platform-workers';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0014-ai-models': aiModels,
   '0015-ai-workers': aiWorkers,
   '0016-inference': inference,
+  '0017-platform-workers': platformWorkers,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

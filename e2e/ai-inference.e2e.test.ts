@@ -1,6 +1,12 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { INFERENCE_NO_SERIES, INFERENCE_NO_WORKER } from '@voxa/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { bodyModel } from '../apps/server/test/onnx-models';
+import { AiModelsPages } from './pages/AiModelsPages';
+import { AnnotatorAiPanel } from './pages/AnnotatorAiPanel';
+import { AnnotatorPage } from './pages/AnnotatorPage';
 import {
   BatchInferPage,
   CaseInferencesPage,
@@ -9,6 +15,7 @@ import {
   InferenceRows,
   ModelConfigurationPage,
 } from './pages/InferencePages';
+import { NotificationsDropdown } from './pages/NotificationsDropdown';
 import { OrganizePanel } from './pages/OrganizePanel';
 import { UploadPage } from './pages/UploadPage';
 import { apiOk } from './support/apiCall';
@@ -139,4 +146,64 @@ describe.skipIf(e2eSkipReason())('AI inference pages, end to end', () => {
       '2',
     );
   });
+
+  it(
+    'runs a team model on the built-in CPU worker to the end: the notification opens the result in the annotator’s AI mode',
+    { timeout: 300_000 },
+    async () => {
+      const { page } = owner;
+      // The team's own ONNX model, a real network (body above -500 HU), its file uploaded on its edit page.
+      const structure = await apiOk<{ slug: string }>(page, 'POST', '/structures', { title: 'Body' }, 201);
+      const model = await apiOk<{ id: number }>(
+        page,
+        'POST',
+        '/ai2/model',
+        {
+          name: 'Body (threshold at -500 HU)',
+          code: 'body',
+          structure: structure.slug,
+          segments: [{ title: 'Body', value: 1 }],
+          runtime: 'onnx',
+          modality: 'ct',
+          spacing: [1.5, 1.5, 1.5],
+          patch_size: [96, 96, 48],
+          normalization: { kind: 'ct', clip: [-1000, 1000], mean: -1000, std: 1000 },
+        },
+        201,
+      );
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'voxa-body-'));
+      onTestFinished(() => rm(dir, { recursive: true, force: true }));
+      const file = path.join(dir, 'body.onnx');
+      await writeFile(file, bodyModel({ threshold: 0.5 }));
+      await page.goto(`${teamUrl()}/ai2-model/${model.id}/edit`);
+      const models = new AiModelsPages(page);
+      await models.uploadFile(file);
+      await models.toast('body.onnx has been uploaded').waitFor();
+
+      const create = new CreateInferencePage(page);
+      await create.open(teamUrl());
+      await create.create(new RegExp(escape(study.code)), 'body', '');
+      await page.waitForURL(/\/ai-infers\/detail\?id=\d+/);
+      const detail = new InferenceDetailPage(page);
+      await detail.waitUntilShown();
+      await expect.poll(() => detail.state(), { timeout: 180_000, interval: 1000 }).toBe('done');
+      expect(await detail.detail.textContent()).toContain('Built-in CPU worker');
+      await screenshot(page, 'inference-done');
+
+      const bell = new NotificationsDropdown(page);
+      await bell.open();
+      const done = bell.items.filter({ hasText: /^Inference .+:\d+ done/ });
+      await done.first().waitFor({ timeout: 30_000 });
+      await done.first().click();
+      await page.waitForURL(/\/annotator\/case\/[^?]+\?task_id=\d+&aiinfer=true/);
+      const annotator = new AnnotatorPage(page);
+      await annotator.waitUntilRendered();
+      const ai = new AnnotatorAiPanel(page);
+      expect(await ai.segmentTitles()).toEqual(['Body']);
+      // The body lies over most of a head CT's middle: the result is drawn in red over it.
+      await expect.poll(async () => (await annotator.stats()).red, { timeout: 30_000 }).toBeGreaterThan(0.05);
+      await screenshot(page, 'annotator-ai-result');
+      expect(owner.errors).toEqual([]);
+    },
+  );
 });

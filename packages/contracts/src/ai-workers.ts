@@ -28,6 +28,11 @@ export const JOB_LOG_TAIL_CHARS = 4000;
 export const AI_RUNTIMES = ['onnx', 'external'] as const;
 export const AiRuntime = z.enum(AI_RUNTIMES);
 
+/** What a job asks of its worker: run a model, or train one (docs/decisions/0052-trainings.md). */
+export const AI_JOB_KINDS = ['inference', 'training'] as const;
+export const AiJobKind = z.enum(AI_JOB_KINDS);
+export type AiJobKind = z.infer<typeof AiJobKind>;
+
 export const AI_JOB_STATES = ['created', 'queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const AiJobState = z.enum(AI_JOB_STATES);
 export type AiJobState = z.infer<typeof AiJobState>;
@@ -74,6 +79,8 @@ export const WorkerRegistration = z.strictObject({
   /** Jobs it runs at once. */
   capacity: z.number().int().min(1).max(64),
   version: z.string().trim().max(64).optional(),
+  /** The kinds of job it runs; absent: inference only, so a worker that does not train never gets a training. */
+  kinds: z.array(AiJobKind).min(1).max(2).optional(),
 });
 export type WorkerRegistration = z.infer<typeof WorkerRegistration>;
 
@@ -88,8 +95,11 @@ export const LeasedJob = z.object({
   inputs: z.array(z.object({ volume: z.number().int(), name: z.string() })),
   /** The label values the result may hold, with their titles. */
   segments: z.array(z.object({ title: z.string(), value: z.number().int() })),
-  /** The start's model parameters (n, mp), as given. */
+  /** The start's parameters as given: an inference's n and mp, a training's epochs, split, rate, patch. */
   parameters: z.record(z.string(), z.unknown()),
+  kind: AiJobKind,
+  /** A training's set: the segmentations to learn from (their images and masks); null for an inference. */
+  training: z.object({ segmentation_ids: z.array(Id) }).nullable(),
 });
 export type LeasedJob = z.infer<typeof LeasedJob>;
 
@@ -174,6 +184,21 @@ export const aiWorkerProtocol = {
     summary: 'Progress (0..1) and log lines of a job the worker holds; renews its lease',
     params: JobParams,
     body: z.strictObject({ progress: z.number().min(0).max(1), log: LogText.optional() }),
+    response: z.object({ stop: z.boolean() }),
+  }),
+  metrics: endpoint({
+    method: 'POST',
+    path: '/ai-worker/jobs/:jobId/metrics',
+    scope: 'worker',
+    summary:
+      'One epoch of a training the worker holds: its loss and validation Dice (the curves); renews its lease, answers stop when it was stopped',
+    params: JobParams,
+    body: z.strictObject({
+      epoch: z.number().int().min(1).max(100_000),
+      loss: z.number().finite(),
+      val_dice: z.number().min(0).max(1),
+      log: LogText.optional(),
+    }),
     response: z.object({ stop: z.boolean() }),
   }),
   result: endpoint({

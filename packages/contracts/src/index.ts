@@ -18,6 +18,7 @@ import { masks, segmentations } from './segmentations';
 import { adminStructures, structures } from './structures';
 import { studies } from './studies';
 import { admin, invitations, logs, roles, teams } from './teams';
+import { trainings } from './trainings';
 import { transferFunctions } from './transfer-functions';
 import { upload } from './upload';
 
@@ -52,6 +53,7 @@ export * from './structures';
 export * from './studies';
 export * from './study-code';
 export * from './teams';
+export * from './trainings';
 export * from './transfer-functions';
 export * from './upload';
 
@@ -84,6 +86,7 @@ export const api = {
   aiWorkerProtocol,
   aiModels,
   inference,
+  trainings,
   reviews,
 } as const;
 

@@ -32,6 +32,7 @@ import { transferFunctionRoutes } from './transfer-functions/routes';
 import { aiModelRoutes } from './ai-models/routes';
 import { expireUploadSessions, scheduleSessionExpiry } from './upload/expiry';
 import { uploadRoutes } from './upload/routes';
+import { trainingRoutes } from './trainings/routes';
 
 /** Every feature's routes, registered under /api. */
 export function registerModules(api: FastifyInstance, deps: Deps): void {
@@ -60,6 +61,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   aiWorkerRoutes(api, deps);
   aiWorkerProtocolRoutes(api, deps);
   inferenceRoutes(api, deps);
+  trainingRoutes(api, deps);
   reviewRoutes(api, deps);
 }
 

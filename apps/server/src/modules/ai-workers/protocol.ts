@@ -16,8 +16,10 @@ import { importLabelMap } from '../segmentations/mask-import';
 import { segmentationKey } from '../../platform/storage/layout';
 import { readSeriesData, seriesFolder } from '../studies/series-data';
 import { seriesWithStudy } from '../studies/series';
+import { trainingLeased, trainingNotice } from '../trainings/worker';
 import { logTail } from './policy';
 
+export const NOT_INFERENCE = 'This job is a training: it has no series to read and makes no segmentation.';
 export const NOT_HELD = 'This job is not held by this worker: it was cancelled, ended, or leased again.';
 /** The worker answered: it shows online for a while. */
 const heardOf = (db: Db, worker: WorkerRef, now: Date) =>
@@ -27,7 +29,7 @@ const heardOf = (db: Db, worker: WorkerRef, now: Date) =>
 const ofTeam = (teamId: number | null) => (eb: ExpressionBuilder<Database, 'ai_jobs'>) =>
   teamId === null ? eb.lit(true) : eb('ai_jobs.team_id', '=', teamId);
 
-const leaseEnd = (now: Date) => new Date(now.getTime() + JOB_LEASE_SECONDS * 1000);
+export const leaseEnd = (now: Date) => new Date(now.getTime() + JOB_LEASE_SECONDS * 1000);
 
 /** What a worker runs and how much; the answer says how often to heartbeat. */
 export async function registerWorker(db: Db, worker: WorkerRef, body: WorkerRegistration) {
@@ -36,6 +38,7 @@ export async function registerWorker(db: Db, worker: WorkerRef, body: WorkerRegi
     .set({
       runtimes: JSON.stringify(body.runtimes),
       models: JSON.stringify([...new Set(body.models)]),
+      kinds: JSON.stringify([...new Set(body.kinds ?? ['inference'])]),
       capacity: body.capacity,
       version: body.version ?? null,
       last_seen_at: new Date(),
@@ -90,11 +93,15 @@ export async function heartbeat(db: Db, worker: WorkerRef, running: number[]): P
 }
 
 /**
- * The oldest queued job of the worker's team (any team's for a platform worker) for a model it serves,
- * while it runs fewer than its capacity. SKIP LOCKED: two workers asking at once never get the same job.
- * A revoked worker gets none (the built-in one calls this in-process, past no token check).
+ * The oldest queued job of the worker's team (any team's for a platform worker) of a kind it runs: an
+ * inference for a model it serves, a training of any model (decision 0052), while it runs fewer than its
+ * capacity. SKIP LOCKED: two workers asking at once never get the same job. A revoked worker gets none
+ * (the built-in one calls this in-process, past no token check).
  */
-export async function leaseJob(deps: Pick<Deps, 'db'>, worker: WorkerRef): Promise<LeasedJob | null> {
+export async function leaseJob(
+  deps: Pick<Deps, 'db' | 'realtime'>,
+  worker: WorkerRef,
+): Promise<LeasedJob | null> {
   const { db } = deps;
   const now = new Date();
   await requeueLapsed(db, worker.teamId, now);
@@ -103,7 +110,7 @@ export async function leaseJob(deps: Pick<Deps, 'db'>, worker: WorkerRef): Promi
     .set({ last_seen_at: now })
     .where('id', '=', worker.id)
     .where('revoked_at', 'is', null)
-    .returning(['models', 'capacity'])
+    .returning(['models', 'kinds', 'capacity'])
     .executeTakeFirst();
   if (!me || me.models.length === 0) return null;
   const { running } = await db
@@ -130,7 +137,8 @@ export async function leaseJob(deps: Pick<Deps, 'db'>, worker: WorkerRef): Promi
         .select('id')
         .where(ofTeam(worker.teamId))
         .where('state', '=', 'queued')
-        .where('model_code', 'in', me.models)
+        .where('kind', 'in', me.kinds)
+        .where((eb) => eb.or([eb('kind', '=', 'training'), eb('model_code', 'in', me.models)]))
         .orderBy('created_at')
         .orderBy('id')
         .limit(1)
@@ -141,6 +149,16 @@ export async function leaseJob(deps: Pick<Deps, 'db'>, worker: WorkerRef): Promi
     .returningAll()
     .executeTakeFirst();
   if (!job) return null;
+  const leased = {
+    id: job.id,
+    trace_id: job.trace_id,
+    attempt: job.attempts,
+    lease_expires_at: (job.lease_expires_at ?? now).toISOString(),
+    model: { id: job.model_id, code: job.model_code },
+    segments: job.segments,
+    parameters: job.parameters,
+  };
+  if (job.series_id === null) return { ...leased, ...(await trainingLeased(deps, job)) };
   const series = await db
     .selectFrom('series')
     .select('data')
@@ -156,11 +174,13 @@ export async function leaseJob(deps: Pick<Deps, 'db'>, worker: WorkerRef): Promi
     inputs: volumes.map((name, volume) => ({ volume, name })),
     segments: job.segments,
     parameters: job.parameters,
+    kind: 'inference',
+    training: null,
   };
 }
 
 /** A job of the worker's team (404 for another team's; any for a platform worker), whoever holds it. */
-async function teamJob(db: Db, worker: WorkerRef, jobId: number) {
+export async function teamJob(db: Db, worker: WorkerRef, jobId: number) {
   const job = await db
     .selectFrom('ai_jobs')
     .selectAll()
@@ -171,7 +191,7 @@ async function teamJob(db: Db, worker: WorkerRef, jobId: number) {
   return job;
 }
 
-const isHeld = (job: { state: string; worker_id: number | null }, worker: WorkerRef) =>
+export const isHeld = (job: { state: string; worker_id: number | null }, worker: WorkerRef) =>
   job.state === 'running' && job.worker_id === worker.id;
 
 /** A job of the worker's team held by this worker now: 409 when not (or no longer) its own. */
@@ -189,6 +209,7 @@ export async function jobInput(
   volume: number,
 ): Promise<VolumeFile> {
   const job = await heldJob(deps.db, worker, jobId);
+  if (job.series_id === null) throw conflict(NOT_INFERENCE);
   const series = await deps.db
     .selectFrom('series')
     .select('uuid')
@@ -224,14 +245,15 @@ export async function reportProgress(
 
 /** The job failed on the worker: it ends failed (a model that fails once fails again: no retry). */
 export async function failJob(
-  db: Db,
+  deps: Pick<Deps, 'db' | 'realtime'>,
   worker: WorkerRef,
   jobId: number,
   body: { message: string; log?: string | undefined },
 ): Promise<void> {
+  const { db } = deps;
   const job = await heldJob(db, worker, jobId);
   const now = new Date();
-  await db
+  const failed = await db
     .updateTable('ai_jobs')
     .set({
       state: 'failed',
@@ -244,7 +266,9 @@ export async function failJob(
     .where('id', '=', job.id)
     .where('worker_id', '=', worker.id)
     .where('state', '=', 'running')
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (failed && job.kind === 'training') await trainingNotice(deps, job, 'aitrain.train.fail', body.message);
 }
 
 /**
@@ -258,6 +282,7 @@ export async function acceptResult(
   body: unknown,
 ): Promise<{ segmentation_id: number }> {
   const job = await heldJob(deps.db, worker, jobId);
+  if (job.series_id === null) throw conflict(NOT_INFERENCE);
   const author = job.created_by
     ? await deps.db
         .selectFrom('users')

@@ -2,6 +2,7 @@ import { api } from '@voxa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
+import { reportEpoch } from '../trainings/worker';
 import * as protocol from './protocol';
 import * as workers from './service';
 
@@ -32,13 +33,12 @@ export function aiWorkerProtocolRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, e.progress, async ({ ctx, params, body }) =>
     protocol.reportProgress(deps.db, ctx.worker, params.jobId, body),
   );
+  route(app, e.metrics, async ({ ctx, params, body }) => reportEpoch(deps, ctx.worker, params.jobId, body));
   route(
     app,
     e.result,
     async ({ ctx, params, body }) => protocol.acceptResult(deps, ctx.worker, params.jobId, body),
     { bodyLimit: deps.config.MASK_IMPORT_MAX_BYTES },
   );
-  route(app, e.fail, async ({ ctx, params, body }) =>
-    protocol.failJob(deps.db, ctx.worker, params.jobId, body),
-  );
+  route(app, e.fail, async ({ ctx, params, body }) => protocol.failJob(deps, ctx.worker, params.jobId, body));
 }

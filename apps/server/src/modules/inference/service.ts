@@ -48,7 +48,8 @@ export function inferenceRows(db: Db, teamId: number) {
       'u.name as created_by_user_name',
       'w.name as worker_name',
     ])
-    .where('j.team_id', '=', teamId);
+    .where('j.team_id', '=', teamId)
+    .where('j.kind', '=', 'inference');
 }
 
 /** The workers that could serve the team's inferences now, as the reasons read them. */
@@ -226,6 +227,7 @@ export async function cancelInference(db: Db, teamId: number, id: number): Promi
     .set({ state: 'cancelled', lease_expires_at: null, finished_at: now, updated_at: now })
     .where('id', '=', id)
     .where('team_id', '=', teamId)
+    .where('kind', '=', 'inference')
     .where('state', 'in', [...OPEN_STATES])
     .returning('id')
     .executeTakeFirst();

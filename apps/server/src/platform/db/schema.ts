@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type {
+  AiJobKind,
   AiModelFile,
   AiModelNormalization,
   AiModelRuntime,
@@ -8,6 +9,7 @@ import type {
   ReviewEventKind,
   ReviewState,
   SeriesStatus,
+  TrainingEpoch,
 } from '@voxa/contracts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -48,6 +50,7 @@ export interface Database {
   notifications: NotificationsTable;
   ai_workers: AiWorkersTable;
   ai_jobs: AiJobsTable;
+  ai_trainings: AiTrainingsTable;
   ai_models: AiModelsTable;
   ai_inference_batches: AiInferenceBatchesTable;
   ai_model_settings: AiModelSettingsTable;
@@ -474,6 +477,8 @@ export interface AiWorkersTable {
   /** Written as JSON text. */
   runtimes: ColumnType<string[], string | undefined, string>;
   models: ColumnType<string[], string | undefined, string>;
+  /** The job kinds it runs: inference only unless it registered as training too. */
+  kinds: ColumnType<AiJobKind[], string | undefined, string>;
   capacity: Generated<number>;
   version: string | null;
   last_seen_at: Date | null;
@@ -486,7 +491,10 @@ export interface AiWorkersTable {
 export interface AiJobsTable {
   id: Generated<number>;
   team_id: number;
-  series_id: number;
+  /** What the worker is asked to do (docs/decisions/0052-trainings.md). */
+  kind: ColumnType<AiJobKind, AiJobKind | undefined, never>;
+  /** The series an inference runs on; null for a training (its set is in ai_trainings). */
+  series_id: number | null;
   /** Null once the model is deleted; its code stays. */
   model_id: number | null;
   model_code: string;
@@ -512,6 +520,14 @@ export interface AiJobsTable {
   /** Made by the platform after a conversion (docs/decisions/0047-inference.md). */
   automatic: Generated<boolean>;
   batch_id: number | null;
+}
+
+/** A training's set, its curves and the model it made (one row per job of kind 'training'). */
+export interface AiTrainingsTable {
+  job_id: number;
+  segmentation_ids: Json<number[]>;
+  metrics: ColumnType<TrainingEpoch[], string | undefined, string>;
+  derived_model_id: number | null;
 }
 
 /** One model over many studies: an inference per study, and the studies it skipped with why. */

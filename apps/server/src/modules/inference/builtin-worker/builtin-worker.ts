@@ -81,7 +81,7 @@ export async function startBuiltinWorker(
       if (abort.signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);
       log.warn({ err: error, job: job.id, trace: job.trace_id }, 'built-in worker: job failed');
-      await protocol.failJob(db, me, job.id, { message }).catch(() => undefined);
+      await protocol.failJob(deps, me, job.id, { message }).catch(() => undefined);
     } finally {
       current = null;
     }

@@ -19,6 +19,7 @@ import * as aiModels from './0014-ai-models';
 import * as aiWorkers from './0015-ai-workers';
 import * as inference from './0016-inference';
 import * as platformWorkers from './0017-platform-workers';
+import * as trainings from './0018-trainings';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0015-ai-workers': aiWorkers,
   '0016-inference': inference,
   '0017-platform-workers': platformWorkers,
+  '0018-trainings': trainings,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

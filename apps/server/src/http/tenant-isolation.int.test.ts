@@ -331,6 +331,18 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   }),
   'GET /ai2/infer/batches': () => ({}),
   'GET /ai2/infer/batch/:batchId': () => ({}),
+  'GET /ai2/ai-train/:modelId/train-segmentation': (f) => ({
+    query: { segmentationId: String(f.segmentationA.id) },
+    foreignQuery: { segmentationId: `${f.segmentationA.id},${f.segmentationB.id}` },
+  }),
+  'POST /ai2/train/create': (f) => ({
+    body: { modelId: f.paramsA.modelId, segmentationIds: [f.segmentationA.id] },
+    foreignBody: { modelId: f.paramsA.modelId, segmentationIds: [f.segmentationA.id, f.segmentationB.id] },
+  }),
+  'POST /ai2/train/start/:trainingId': () => ({ body: {} }),
+  'PUT /ai2/ai-train/stop/:trainId': (f) => ({ body: { trainId: f.paramsA.trainId, state: 'stopped' } }),
+  'GET /ai2/trainings': () => ({}),
+  'GET /ai2/training/:trainingId': () => ({}),
   'GET /ai2/model-configuration': () => ({}),
   'PUT /ai2/model-configuration/:modelId': () => ({ body: { n: null, mp: {}, automatic: false } }),
 };
@@ -367,6 +379,7 @@ const foreignBodies = new Set([
   'POST /ai2/model',
   'POST /ai2/infer/create',
   'POST /ai2/infer/batch',
+  'POST /ai2/train/create',
 ]);
 /** Endpoints whose sample names another team's ids in the query. */
 const foreignQueries = new Set([
@@ -375,6 +388,7 @@ const foreignQueries = new Set([
   'DELETE /label/study/:studyId',
   'GET /c-upload/uploaded-metadata/server',
   'GET /studies-v2',
+  'GET /ai2/ai-train/:modelId/train-segmentation',
 ]);
 const teamEndpoints = allEndpoints().filter((e) => e.scope === 'team');
 const verifiedUserEndpoints = allEndpoints().filter((e) => e.scope === 'user' && e.verified);
@@ -498,6 +512,33 @@ beforeAll(async () => {
     )
     .returning('id')
     .execute();
+  const [trainingA, trainingB] = await t.db
+    .insertInto('ai_jobs')
+    .values(
+      [
+        [a.id, aiModelA?.id],
+        [b.id, aiModelB?.id],
+      ].map(([team_id = 0, model_id = 0]) => ({
+        kind: 'training' as const,
+        team_id,
+        series_id: null,
+        model_id,
+        model_code: 'private',
+        structure_id: structure.id,
+        segments: JSON.stringify([{ title: 'Organ', value: 1 }]),
+        state: 'created' as const,
+        trace_id: randomUUID(),
+      })),
+    )
+    .returning('id')
+    .execute();
+  await t.db
+    .insertInto('ai_trainings')
+    .values([
+      { job_id: trainingA?.id ?? 0, segmentation_ids: JSON.stringify([segmentationA.id]) },
+      { job_id: trainingB?.id ?? 0, segmentation_ids: JSON.stringify([segmentationB.id]) },
+    ])
+    .execute();
   const [batchA, batchB] = await t.db
     .insertInto('ai_inference_batches')
     .values([a.id, b.id].map((team_id) => ({ team_id, model_code: 'private' })))
@@ -549,6 +590,8 @@ beforeAll(async () => {
       workerId: workerA?.id ?? 0,
       modelId: aiModelA?.id ?? 0,
       inferenceId: inferenceA?.id ?? 0,
+      trainingId: trainingA?.id ?? 0,
+      trainId: trainingA?.id ?? 0,
       caseId: studyA.uuid,
       batchId: batchA?.id ?? 0,
     },
@@ -584,6 +627,8 @@ beforeAll(async () => {
       workerId: workerB?.id ?? 0,
       modelId: aiModelB?.id ?? 0,
       inferenceId: inferenceB?.id ?? 0,
+      trainingId: trainingB?.id ?? 0,
+      trainId: trainingB?.id ?? 0,
       caseId: studyB.uuid,
       batchId: batchB?.id ?? 0,
     },

@@ -195,6 +195,7 @@ export async function stopTraining(
   id: number,
   body: { trainId: number },
 ): Promise<{ trainId: number; state: 'stopped' }> {
+  await trainingRow(db, teamId, id);
   if (body.trainId !== id) throw unprocessable('The body names another training.');
   const now = new Date();
   const stopped = await db
@@ -206,10 +207,7 @@ export async function stopTraining(
     .where('state', 'in', [...STOPPABLE_STATES])
     .returning('id')
     .executeTakeFirst();
-  if (!stopped) {
-    await trainingRow(db, teamId, id);
-    throw conflict(TRAINING_ENDED);
-  }
+  if (!stopped) throw conflict(TRAINING_ENDED);
   return { trainId: id, state: 'stopped' };
 }
 

@@ -196,6 +196,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Reviews',
       'Transfer functions',
       'AI Models',
+      'AI Trainings',
       'AI Infers',
     ]);
 
@@ -223,6 +224,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Reviews',
       'Transfer functions',
       'AI Models',
+      'AI Trainings',
       'AI Infers',
       'Team',
     ]);

@@ -18,6 +18,17 @@ describe('the route table', () => {
       expect(route(path)?.parent, path).toBe(parent);
     }
   });
+  it('has the training pages under r:ai-trainings (decision 0052)', () => {
+    const pages = [
+      ['/ai2-trainings', undefined],
+      ['/ai2-trainings/create', '/ai2-trainings'],
+      ['/ai2-trainings/detail/:id', '/ai2-trainings'],
+    ] as const;
+    for (const [path, parent] of pages) {
+      expect(route(path), path).toMatchObject({ permissions: ['r:ai-trainings'], needsTeam: true });
+      expect(route(path)?.parent, path).toBe(parent);
+    }
+  });
   it('lists each path once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -13,6 +13,7 @@ const ADMIN = (permission: Permission): Permission[] => ['admin', permission];
 
 /** The inference pages are one lazy chunk (decision 0049): they share their rows, hooks and forms. */
 const inferencePages = () => import('../modules/inference/pages');
+const trainingPages = () => import('../modules/trainings/pages');
 
 /** Every page of the spec's route table (section 2.1) that exists so far; each page is its own chunk. */
 export const ROUTES: PageRoute[] = [
@@ -320,6 +321,36 @@ export const ROUTES: PageRoute[] = [
     title: 'AI inference',
     parent: '/ai-infers',
     load: () => inferencePages().then((m) => m.CaseInferencesPage),
+  },
+  // Trainings (decision 0052): the list, the create form and one training's curves.
+  {
+    path: '/ai2-trainings',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:ai-trainings'],
+    needsTeam: true,
+    title: 'AI Trainings',
+    load: () => trainingPages().then((m) => m.TrainingsPage),
+  },
+  {
+    path: '/ai2-trainings/create',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:ai-trainings'],
+    needsTeam: true,
+    title: 'New training',
+    parent: '/ai2-trainings',
+    load: () => trainingPages().then((m) => m.CreateTrainingPage),
+  },
+  {
+    path: '/ai2-trainings/detail/:id',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:ai-trainings'],
+    needsTeam: true,
+    title: 'Training',
+    parent: '/ai2-trainings',
+    load: () => trainingPages().then((m) => m.TrainingDetailPage),
   },
   // The v1 model pages show the v2 ones (decision 0043).
   ...['/models', '/models/create', '/models/create_old', '/models/detail'].map((path): PageRoute => ({

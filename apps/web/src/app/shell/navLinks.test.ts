@@ -61,6 +61,16 @@ describe('visibleLinks', () => {
     expect(labels(true, holding('r:dashboard', 'r:ai-models'))).not.toContain('AI Infers');
     expect(labels(false, holding('r:ai-infers'))).toEqual(['Dashboard']);
   });
+  it('shows AI Trainings between AI Models and AI Infers with r:ai-trainings', () => {
+    expect(labels(true, holding('r:dashboard', 'r:ai-models', 'r:ai-trainings', 'r:ai-infers'))).toEqual([
+      'Dashboard',
+      'AI Models',
+      'AI Trainings',
+      'AI Infers',
+    ]);
+    expect(labels(true, holding('r:dashboard', 'r:ai-models'))).not.toContain('AI Trainings');
+    expect(labels(false, holding('r:ai-trainings'))).toEqual(['Dashboard']);
+  });
   it('shows Reviews between Segmentations and Transfer functions with r:reviews', () => {
     expect(
       labels(true, holding('r:dashboard', 'r:segmentations', 'r:reviews', 'r:transfer-functions')),

@@ -39,6 +39,7 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
     area: 'team',
   },
   { label: 'AI Models', to: '/ai2-model', permission: 'r:ai-models', area: 'team' },
+  { label: 'AI Trainings', to: '/ai2-trainings', permission: 'r:ai-trainings', area: 'team' },
   { label: 'AI Infers', to: '/ai-infers', permission: 'r:ai-infers', area: 'team' },
   { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },

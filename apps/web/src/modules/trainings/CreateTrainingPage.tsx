@@ -1,0 +1,94 @@
+import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formMessage } from '../../lib/formErrors';
+import { FormAlert } from '../../ui/FormAlert';
+import { PageHeader } from '../../ui/PageHeader';
+import { useAiModels } from '../ai-models/useAiModelsApi';
+import { DEFAULT_DRAFT, parseStart, type ParameterDraft } from './parameters';
+import { trainingPath } from './paths';
+import { SegmentationChecklist } from './SegmentationChecklist';
+import { useCreateTraining } from './useTrainingApi';
+
+const FIELDS: { key: keyof ParameterDraft; label: string; description: string }[] = [
+  { key: 'epochs', label: 'Epochs', description: '1 to 1000' },
+  {
+    key: 'validationSplit',
+    label: 'Validation split',
+    description: 'Share held out for validation Dice, 0.05 to 0.5',
+  },
+  { key: 'learningRate', label: 'Learning rate', description: 'Above 0, at most 1' },
+  { key: 'patchSize', label: 'Patch size', description: 'x, y, z voxels, 8 to 512 each' },
+];
+
+/**
+ * /ai2-trainings/create (r:ai-trainings): a model, then the team's segmentations of its structure (the
+ * invalid ones marked and not selectable), the start's parameters; create, then start.
+ */
+export function CreateTrainingPage() {
+  const models = useAiModels({});
+  const create = useCreateTraining();
+  const navigate = useNavigate();
+  const [modelId, setModelId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [draft, setDraft] = useState<ParameterDraft>(DEFAULT_DRAFT);
+  const start = parseStart(draft);
+  const ready = modelId !== null && chosen.length > 0 && start.ok;
+
+  const submit = () => {
+    if (!ready || !start.ok) return;
+    create.mutate(
+      { create: { modelId, segmentationIds: chosen }, start: start.value },
+      { onSuccess: (id) => void navigate(trainingPath(id)) },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="New training" />
+      <Select
+        label="Model"
+        placeholder="Choose a model"
+        w={360}
+        searchable
+        data={(models.data ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.code})` }))}
+        value={modelId === null ? null : String(modelId)}
+        onChange={(v) => {
+          setModelId(v === null ? null : Number(v));
+          setChosen([]);
+        }}
+        nothingFoundMessage="No models"
+      />
+      {modelId !== null && (
+        <>
+          <Title order={2} size="h4">
+            Segmentations
+          </Title>
+          <SegmentationChecklist modelId={modelId} value={chosen} onChange={setChosen} />
+        </>
+      )}
+      <Title order={2} size="h4">
+        Parameters
+      </Title>
+      <Group align="flex-start">
+        {FIELDS.map((f) => (
+          <TextInput
+            key={f.key}
+            label={f.label}
+            description={f.description}
+            w={220}
+            value={draft[f.key]}
+            onChange={(e) => setDraft({ ...draft, [f.key]: e.currentTarget.value })}
+          />
+        ))}
+      </Group>
+      {!start.ok && <FormAlert message={start.error} />}
+      <FormAlert message={formMessage(create.error)} />
+      <Group>
+        <Button onClick={submit} disabled={!ready} loading={create.isPending}>
+          Start training
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

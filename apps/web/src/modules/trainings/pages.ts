@@ -1,0 +1,4 @@
+/** The training pages as one lazy chunk: they share their hooks, badge and stop button. */
+export { CreateTrainingPage } from './CreateTrainingPage';
+export { TrainingDetailPage } from './TrainingDetailPage';
+export { TrainingsPage } from './TrainingsPage';

@@ -1,0 +1,25 @@
+import type { TrainingState } from '@voxa/contracts';
+
+/** While a training shown is open, its page asks again this often (ms): the curves grow live. */
+export const POLL_MS = 3000;
+
+const OPEN: readonly TrainingState[] = ['created', 'queued', 'running'];
+
+export const isOpen = (state: TrainingState): boolean => OPEN.includes(state);
+
+export const STATE_COLOURS: Record<TrainingState, string> = {
+  created: 'gray',
+  queued: 'yellow',
+  running: 'blue',
+  done: 'green',
+  failed: 'red',
+  stopped: 'gray',
+};
+
+/** Poll while any shown training is open, else stop (false, as TanStack Query takes it). */
+export function pollWhileOpen(states: readonly TrainingState[] | undefined): number | false {
+  return states?.some(isOpen) ? POLL_MS : false;
+}
+
+/** A Dice as shown: two decimals, a dash before the first epoch. */
+export const diceText = (dice: number | null): string => (dice === null ? '—' : dice.toFixed(2));

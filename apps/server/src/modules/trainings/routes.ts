@@ -9,7 +9,7 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   const e = api.trainings;
   route(app, e.trainSegmentation, async ({ ctx, params, query }) =>
-    trainings.trainSegmentations(db, ctx.team.id, params.modelId, query.segmentationId),
+    trainings.trainSegmentations(db, ctx, params.modelId, query.segmentationId),
   );
   route(app, e.create, async ({ ctx, body }) => trainings.createTraining(db, ctx, body));
   route(app, e.start, async ({ ctx, params, body }) =>

@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db';
 import { iso } from '../common/time';
 import { findVisibleModel } from '../ai-models/service';
 import { requeueLapsed } from '../ai-workers/protocol';
+import { segmentationAccess } from '../segmentations/access';
 import { readSeriesData } from '../studies/series-data';
 import { STOPPABLE_STATES, trainingMismatch } from './policy';
 import { presentTraining, presentTrainingDetail } from './present';
@@ -24,18 +25,32 @@ const NOT_FOUND = 'Training not found.';
 /** The most segmentations answered when none are named (a create page's choice). */
 const CANDIDATES_SHOWN = 500;
 
+/** Whether the caller reads the team's segmentations at all (a shared one is still read by the team). */
+const readsSegmentations = (ctx: TeamContext) =>
+  segmentationAccess({
+    rbacEnabled: false,
+    permissions: ctx.permissions,
+    isCreator: false,
+    isAssigned: false,
+  }).read;
+
 /**
- * GET ai2/ai-train/{modelId}/train-segmentation: the team's segmentations named (another team's are not
- * found), else the team's of the model's structure, newest first; each with its live segments and the
- * spec's rule applied against the model's segments.
+ * GET ai2/ai-train/{modelId}/train-segmentation: the team's segmentations named (another team's, or any
+ * for a caller who reads no segmentation, are not found), else the team's of the model's structure,
+ * newest first; each with its live segments and the spec's rule applied against the model's segments.
  */
 export async function trainSegmentations(
   db: Db,
-  teamId: number,
+  ctx: TeamContext,
   modelId: number,
   ids: number[] | undefined,
 ): Promise<TrainingSegmentation[]> {
+  const teamId = ctx.team.id;
   const model = await findVisibleModel(db, teamId, modelId);
+  if (!readsSegmentations(ctx)) {
+    if (ids) throw notFound('Segmentation not found.');
+    return [];
+  }
   let q = db
     .selectFrom('segmentations as sg')
     .innerJoin('series as se', 'se.id', 'sg.series_id')
@@ -104,7 +119,7 @@ export async function createTraining(
 ): Promise<TrainingCreated> {
   const ids = [...new Set(body.segmentationIds)];
   const model = await findVisibleModel(db, ctx.team.id, body.modelId);
-  const checked = await trainSegmentations(db, ctx.team.id, model.id, ids);
+  const checked = await trainSegmentations(db, ctx, model.id, ids);
   const invalid = checked.filter((s) => !s.valid);
   if (invalid.length) {
     throw unprocessable(TRAINING_INVALID, {

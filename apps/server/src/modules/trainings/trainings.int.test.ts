@@ -5,7 +5,14 @@ import {
   TRAINING_SEGMENT_COUNT,
 } from '@voxa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
+import {
+  buildMember,
+  buildRole,
+  buildTeam,
+  buildUser,
+  type TestTeam,
+  type TestUser,
+} from '../../../test/factories';
 import { buildSegmentation, buildSegments, buildStructure } from '../../../test/segmentation-factories';
 import { buildSeries, buildStudy } from '../../../test/study-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -143,6 +150,17 @@ describe('train-segmentation', () => {
     expect((await api('GET', `${path}?segmentationId=${valid[0]},${foreign}`)).status).toBe(404);
     const theirs = await t.call('GET', path, { token: other.owner.token, team: other.team.slug });
     expect(theirs.status).toBe(404);
+  });
+
+  it('answers none to a member who reads no segmentation, and finds none it names', async () => {
+    await buildRole(t, team, 'Trainer only', ['r:dashboard', 'r:ai-trainings']);
+    const member = await buildMember(t, team, 'Trainer only');
+    const as = { token: member.token, team: team.slug };
+    const path = `/ai2/ai-train/${modelId}/train-segmentation`;
+    expect((await t.call('GET', path, as)).body).toEqual([]);
+    expect((await t.call('GET', `${path}?segmentationId=${valid[0]}`, as)).status).toBe(404);
+    const create = { ...as, body: { modelId, segmentationIds: [valid[0]] } };
+    expect((await t.call('POST', '/ai2/train/create', create)).status).toBe(404);
   });
 });
 

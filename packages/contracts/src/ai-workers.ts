@@ -98,8 +98,23 @@ export const LeasedJob = z.object({
   /** The start's parameters as given: an inference's n and mp, a training's epochs, split, rate, patch. */
   parameters: z.record(z.string(), z.unknown()),
   kind: AiJobKind,
-  /** A training's set: the segmentations to learn from (their images and masks); null for an inference. */
-  training: z.object({ segmentation_ids: z.array(Id) }).nullable(),
+  /**
+   * A training's set, null for an inference: each segmentation with its series' volumes (read at
+   * GET /ai-worker/jobs/{id}/segmentations/{segmentationId}/input/{volume}) and whether it has a mask (read
+   * at …/mask, a gzipped NIfTI label map on the series' grid).
+   */
+  training: z
+    .object({
+      segmentation_ids: z.array(Id),
+      segmentations: z.array(
+        z.object({
+          segmentation_id: Id,
+          inputs: z.array(z.object({ volume: z.number().int(), name: z.string() })),
+          has_mask: z.boolean(),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type LeasedJob = z.infer<typeof LeasedJob>;
 
@@ -174,6 +189,29 @@ export const aiWorkerProtocol = {
     scope: 'worker',
     summary: 'One input volume of a job the worker holds, as NIfTI bytes',
     params: z.strictObject({ jobId: Id, volume: z.coerce.number().int().min(0).max(10_000) }),
+    response: null,
+    binary: 'application/octet-stream',
+  }),
+  trainingInput: endpoint({
+    method: 'GET',
+    path: '/ai-worker/jobs/:jobId/segmentations/:segmentationId/input/:volume',
+    scope: 'worker',
+    summary: 'One volume of the series of a segmentation in a training the worker holds, as NIfTI bytes',
+    params: z.strictObject({
+      jobId: Id,
+      segmentationId: Id,
+      volume: z.coerce.number().int().min(0).max(10_000),
+    }),
+    response: null,
+    binary: 'application/octet-stream',
+  }),
+  trainingMask: endpoint({
+    method: 'GET',
+    path: '/ai-worker/jobs/:jobId/segmentations/:segmentationId/mask',
+    scope: 'worker',
+    summary:
+      'The current mask of a segmentation in a training the worker holds: a gzipped NIfTI label map on its series’ grid',
+    params: z.strictObject({ jobId: Id, segmentationId: Id }),
     response: null,
     binary: 'application/octet-stream',
   }),

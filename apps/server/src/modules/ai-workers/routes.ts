@@ -2,7 +2,7 @@ import { api } from '@voxa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
-import { reportEpoch } from '../trainings/worker';
+import { reportEpoch, trainingInput, trainingMask } from '../trainings/worker';
 import * as protocol from './protocol';
 import * as workers from './service';
 
@@ -32,6 +32,14 @@ export function aiWorkerProtocolRoutes(app: FastifyInstance, deps: Deps): void {
   });
   route(app, e.progress, async ({ ctx, params, body }) =>
     protocol.reportProgress(deps.db, ctx.worker, params.jobId, body),
+  );
+  route(app, e.trainingInput, async ({ ctx, params, reply }) => {
+    const file = await trainingInput(deps, ctx.worker, params);
+    reply.header('content-length', file.size);
+    return deps.storage.read(file.key);
+  });
+  route(app, e.trainingMask, async ({ ctx, params }) =>
+    deps.storage.read(await trainingMask(deps, ctx.worker, params)),
   );
   route(app, e.metrics, async ({ ctx, params, body }) => reportEpoch(deps, ctx.worker, params.jobId, body));
   route(

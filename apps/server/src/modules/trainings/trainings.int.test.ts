@@ -16,6 +16,9 @@ import {
 import { buildSegmentation, buildSegments, buildStructure } from '../../../test/segmentation-factories';
 import { buildSeries, buildStudy } from '../../../test/study-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createStorage } from '../../platform/storage';
+import { maskKey, seriesPartKey } from '../../platform/storage/layout';
+import { seriesFolderOf } from '../segmentations/mask-revisions';
 
 /**
  * Trainings over segmentations made in the database, with workers that speak the real protocol: one that
@@ -290,6 +293,51 @@ describe('a worker that trains', () => {
     ]);
     const stopped = (await api('GET', `/ai2/training/${id}`)).body;
     expect(stopped).toMatchObject({ state: 'stopped', epochs_done: 2 });
+  });
+
+  it('reads the images and masks of its set only, while it holds the training', async () => {
+    await stopOpen();
+    // valid[0]'s series gets a volume and the segmentation a mask, written where conversion and saves do.
+    const sg = await t.db
+      .selectFrom('segmentations')
+      .select(['id', 'series_id'])
+      .where('id', '=', valid[0]!)
+      .executeTakeFirstOrThrow();
+    const storage = await createStorage(t.config.DATA_DIR);
+    const folder = await seriesFolderOf(t.db, team.id, sg.series_id);
+    const volume = new Uint8Array([1, 2, 3, 4]);
+    const mask = new Uint8Array([5, 6, 7]);
+    await storage.writeAtomic([...seriesPartKey(folder, 'nifti'), 'ct.nii.gz'], volume);
+    await storage.writeAtomic(maskKey(folder, sg.id, 1), mask);
+    await t.db
+      .updateTable('series')
+      .set({ data: JSON.stringify({ nifti: ['ct.nii.gz'] }) })
+      .where('id', '=', sg.series_id)
+      .execute();
+    await t.db.updateTable('segmentations').set({ mask_revision: 1 }).where('id', '=', sg.id).execute();
+
+    const id = await startedTraining();
+    const trainer = await worker(['training']);
+    const job = await leaseTraining(trainer);
+    expect(job.training.segmentations).toEqual([
+      { segmentation_id: valid[0], inputs: [{ volume: 0, name: 'ct.nii.gz' }], has_mask: true },
+      { segmentation_id: valid[1], inputs: [], has_mask: false },
+    ]);
+    const get = (suffix: string, token = trainer) =>
+      fetch(`${t.url}/api/ai-worker/jobs/${id}/segmentations/${suffix}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const image = await get(`${valid[0]}/input/0`);
+    expect(image.status).toBe(200);
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(volume);
+    const label = await get(`${valid[0]}/mask`);
+    expect(label.status).toBe(200);
+    expect(new Uint8Array(await label.arrayBuffer())).toEqual(mask);
+    expect((await get(`${valid[1]}/mask`)).status).toBe(404);
+    expect((await get(`${invalid}/input/0`)).status).toBe(404);
+    expect((await get(`${valid[0]}/mask`, await worker(['training']))).status).toBe(409);
+    await api('PUT', `/ai2/ai-train/stop/${id}`, { trainId: id, state: 'stopped' });
+    expect((await get(`${valid[0]}/mask`)).status).toBe(409);
   });
 
   it('fails with the worker’s message and tells the author', async () => {

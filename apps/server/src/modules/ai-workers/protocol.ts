@@ -166,14 +166,8 @@ export async function leaseJob(
     .executeTakeFirst();
   const volumes = readSeriesData(series?.data ?? {}).nifti ?? [];
   return {
-    id: job.id,
-    trace_id: job.trace_id,
-    attempt: job.attempts,
-    lease_expires_at: (job.lease_expires_at ?? now).toISOString(),
-    model: { id: job.model_id, code: job.model_code },
+    ...leased,
     inputs: volumes.map((name, volume) => ({ volume, name })),
-    segments: job.segments,
-    parameters: job.parameters,
     kind: 'inference',
     training: null,
   };

@@ -1,8 +1,9 @@
-import { Card, Code, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Card, Code, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { formatDate } from '../../lib/format';
+import { idParam } from '../../lib/idParam';
 import { DataState } from '../../ui/DataState';
+import { DetailField } from '../../ui/DetailField';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { LogTail } from '../inference/LogTail';
@@ -12,12 +13,9 @@ import { StopTrainingButton } from './StopTrainingButton';
 import { TrainingStateBadge } from './TrainingStateBadge';
 import { useTraining } from './useTrainingApi';
 
-const idFrom = (raw: string | undefined) =>
-  raw !== undefined && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
-
 /** /ai2-trainings/detail/:id (r:ai-trainings): one training, its curves growing while it runs; Stop. */
 export function TrainingDetailPage() {
-  const id = idFrom(useParams().id);
+  const id = idParam(useParams().id);
   const detail = useTraining(id);
   if (id === null) return <FormAlert message="No training was given." />;
   if (!detail.data) return <DataState error={detail.error} />;
@@ -35,29 +33,31 @@ export function TrainingDetailPage() {
       />
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Field label="State">
+          <DetailField label="State">
             <TrainingStateBadge training={t} />
             {t.error && (
               <Text size="sm" c="red">
                 {t.error}
               </Text>
             )}
-          </Field>
-          <Field label="Model">{t.model.name ? `${t.model.name} (${t.model.code})` : t.model.code}</Field>
-          <Field label="Epochs">{`${t.epochs_done} / ${t.epochs ?? '—'}`}</Field>
-          <Field label="Best val Dice">{diceText(t.best_val_dice)}</Field>
-          <Field label="Segmentations">{t.segmentation_ids.map((s) => `#${s}`).join(', ')}</Field>
-          <Field label="Attempts">{`${t.attempts} of ${t.max_attempts}`}</Field>
-          <Field label="Worker">{t.worker_name ?? '—'}</Field>
-          <Field label="Created">{`${formatDate(t.created_at)} · ${t.created_by_user_name ?? '—'}`}</Field>
-          <Field label="Trace id">
+          </DetailField>
+          <DetailField label="Model">
+            {t.model.name ? `${t.model.name} (${t.model.code})` : t.model.code}
+          </DetailField>
+          <DetailField label="Epochs">{`${t.epochs_done} / ${t.epochs ?? '—'}`}</DetailField>
+          <DetailField label="Best val Dice">{diceText(t.best_val_dice)}</DetailField>
+          <DetailField label="Segmentations">{t.segmentation_ids.map((s) => `#${s}`).join(', ')}</DetailField>
+          <DetailField label="Attempts">{`${t.attempts} of ${t.max_attempts}`}</DetailField>
+          <DetailField label="Worker">{t.worker_name ?? '—'}</DetailField>
+          <DetailField label="Created">{`${formatDate(t.created_at)} · ${t.created_by_user_name ?? '—'}`}</DetailField>
+          <DetailField label="Trace id">
             <Code>{t.trace_id}</Code>
-          </Field>
-          <Field label="Parameters">
+          </DetailField>
+          <DetailField label="Parameters">
             <Code block fz="xs">
               {JSON.stringify(t.parameters)}
             </Code>
-          </Field>
+          </DetailField>
         </SimpleGrid>
       </Card>
       <Title order={2} size="h4">
@@ -83,16 +83,5 @@ export function TrainingDetailPage() {
       </Title>
       <LogTail text={t.log_tail} />
     </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group gap="xs" align="flex-start" wrap="nowrap">
-      <Text size="sm" c="dimmed" w={130} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Stack gap={2}>{typeof children === 'string' ? <Text size="sm">{children}</Text> : children}</Stack>
-    </Group>
   );
 }

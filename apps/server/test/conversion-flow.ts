@@ -63,14 +63,19 @@ export async function folderSeries(dataset: string): Promise<LocalSeries[]> {
   return walk(root);
 }
 
-const seriesBody = (s: LocalSeries, index: number, modalityCode: string): UploadSeriesBody => ({
+const seriesBody = (
+  s: LocalSeries,
+  index: number,
+  modalityCode: string,
+  acquisitionCode = 'NONE',
+): UploadSeriesBody => ({
   id: s.id,
   type: 'dcm',
   seriesNumber: index + 1,
   seriesDescription: null,
   protocolName: null,
   modalityCode,
-  acquisitionCode: 'NONE',
+  acquisitionCode,
   score: 0,
   ref_serie: false,
   sort: index,
@@ -91,6 +96,9 @@ export interface UploadOptions {
   studyUid: string | null;
   /** The series' modality as the page recognised it (MR unless told). */
   modalityCode?: string;
+  /** The study's pipeline (a code of the team's) and the acquisition every series is given (NONE unless told). */
+  pipelineCode?: string;
+  acquisitionCode?: string;
 }
 
 export interface StoredStudyBody {
@@ -131,8 +139,10 @@ export async function storeStudy(
         studyDate: null,
         studyTime: null,
         modality: 'MR',
-        pipelineCode: null,
-        series: series.map((s, index) => seriesBody(s, index, opts.modalityCode ?? 'MR')),
+        pipelineCode: opts.pipelineCode ?? null,
+        series: series.map((s, index) =>
+          seriesBody(s, index, opts.modalityCode ?? 'MR', opts.acquisitionCode ?? 'NONE'),
+        ),
       },
       studyInstanceUid: opts.studyUid,
       session_id: session,

@@ -11,6 +11,7 @@ import type { Endpoint } from './endpoint';
 import { labels } from './labels';
 import { notifications } from './notifications';
 import { organize } from './organize';
+import { flows, pipelines } from './pipelines';
 import { recognition } from './recognition';
 import { reference } from './reference';
 import { reviews } from './reviews';
@@ -42,6 +43,7 @@ export * from './labels';
 export * from './notifications';
 export * from './organize';
 export * from './permissions';
+export * from './pipelines';
 export * from './recognition';
 export * from './redirect';
 export * from './reference';
@@ -88,6 +90,8 @@ export const api = {
   inference,
   trainings,
   reviews,
+  pipelines,
+  flows,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

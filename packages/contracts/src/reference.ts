@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-/** Reference data of the upload (upload-and-organize.md sections 3 and 7): global, the same for every team. */
+/**
+ * Reference data of the upload (upload-and-organize.md sections 3 and 7): global, the same for every team,
+ * but for the pipelines: the team's own (pipelines.ts).
+ */
 export const ModalityOption = z.object({ code: z.string(), name: z.string() });
 export type ModalityOption = z.infer<typeof ModalityOption>;
 
@@ -41,7 +44,7 @@ export const reference = {
     method: 'GET',
     path: '/pipelines',
     scope: 'team',
-    summary: 'Processing pipelines with the acquisitions each requires',
+    summary: 'The team’s pipelines, as the upload offers them, with the acquisitions each requires',
     response: z.object({ data: z.array(Pipeline) }),
   }),
   categories: endpoint({

@@ -76,6 +76,12 @@ interface Sample {
 }
 
 const isolationWindow = { kind: 'window', name: 'Isolation', window: { width: 400, center: 40 } };
+const isolationPipeline = {
+  code: 'ISOLATION',
+  name: 'Isolation',
+  modality_code: 'CT',
+  acquisitions: [{ code: 'AR', models: ['total'] }],
+};
 const isolationModel = (f: Fixtures) => ({
   name: 'Isolation',
   code: 'isolation',
@@ -116,6 +122,14 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'GET /modality': () => ({}),
   'GET /acquisition': () => ({}),
   'GET /pipelines': () => ({}),
+  'GET /pipeline-blueprints': () => ({}),
+  'GET /pipeline': () => ({}),
+  'POST /pipeline': () => ({ body: isolationPipeline }),
+  'GET /pipeline/:pipelineId': () => ({}),
+  'PUT /pipeline/:pipelineId': () => ({ body: isolationPipeline }),
+  'DELETE /pipeline/:pipelineId': () => ({}),
+  'GET /flow': () => ({ query: { state: 'waiting' } }),
+  'GET /flow/:flowId': () => ({}),
   'GET /structures/categories': () => ({}),
   'GET /label': () => ({}),
   'POST /label': () => ({ body: { name: 'Isolation' } }),
@@ -544,6 +558,27 @@ beforeAll(async () => {
     .values([a.id, b.id].map((team_id) => ({ team_id, model_code: 'private' })))
     .returning('id')
     .execute();
+  const [pipelineA, pipelineB] = await t.db
+    .insertInto('team_pipelines')
+    .values(
+      [a.id, b.id].map((team_id) => ({
+        team_id,
+        code: 'OWN',
+        name: 'Own',
+        modality_code: 'CT',
+        acquisitions: JSON.stringify([{ code: 'AR', models: [] }]),
+      })),
+    )
+    .returning('id')
+    .execute();
+  const [flowA, flowB] = await t.db
+    .insertInto('flows')
+    .values([
+      { team_id: a.id, study_id: studyA.id, pipeline_code: 'OWN', pipeline_name: 'Own' },
+      { team_id: b.id, study_id: studyB.id, pipeline_code: 'OWN', pipeline_name: 'Own' },
+    ])
+    .returning('id')
+    .execute();
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -594,6 +629,8 @@ beforeAll(async () => {
       trainId: trainingA?.id ?? 0,
       caseId: studyA.uuid,
       batchId: batchA?.id ?? 0,
+      pipelineId: pipelineA?.id ?? 0,
+      flowId: flowA?.id ?? 0,
     },
     paramsB: {
       userId: memberB.id,
@@ -631,6 +668,8 @@ beforeAll(async () => {
       trainId: trainingB?.id ?? 0,
       caseId: studyB.uuid,
       batchId: batchB?.id ?? 0,
+      pipelineId: pipelineB?.id ?? 0,
+      flowId: flowB?.id ?? 0,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,

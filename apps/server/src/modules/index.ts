@@ -33,6 +33,8 @@ import { aiModelRoutes } from './ai-models/routes';
 import { expireUploadSessions, scheduleSessionExpiry } from './upload/expiry';
 import { uploadRoutes } from './upload/routes';
 import { trainingRoutes } from './trainings/routes';
+import { pipelineRoutes } from './pipelines/routes';
+import { flowRoutes } from './flows/routes';
 
 /** Every feature's routes, registered under /api. */
 export function registerModules(api: FastifyInstance, deps: Deps): void {
@@ -63,6 +65,8 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   inferenceRoutes(api, deps);
   trainingRoutes(api, deps);
   reviewRoutes(api, deps);
+  pipelineRoutes(api, deps);
+  flowRoutes(api, deps);
 }
 
 /**

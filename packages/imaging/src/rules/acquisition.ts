@@ -62,10 +62,13 @@ export function hasAcquisition(series: Pick<UploadSeries, 'acquisitionCode'>): b
   return series.acquisitionCode !== '' && series.acquisitionCode !== ACQUISITION_NONE;
 }
 
-/** Required codes of the pipeline that no selected series of the study has; only selected series convert. */
+/**
+ * Required codes of the pipeline that no selected series of the study has; only selected series convert.
+ * The page and the server (on the series the upload sends, all selected) read the same rule.
+ */
 export function missingAcquisitionsForPipeline(
-  study: Pick<UploadStudy, 'series'>,
-  pipeline: Pipeline,
+  study: { series: readonly Pick<UploadSeries, 'isSelected' | 'acquisitionCode'>[] },
+  pipeline: Pick<Pipeline, 'acquisitions'>,
 ): string[] {
   const present = new Set(study.series.filter((s) => s.isSelected).map((s) => s.acquisitionCode));
   const required = [...new Set(pipeline.acquisitions.map((a) => a.code))];

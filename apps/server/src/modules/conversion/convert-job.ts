@@ -7,6 +7,7 @@ import { maybeGunzip } from '../../platform/gzip';
 import type { StorageKey } from '../../platform/storage';
 import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { blankNiftiText } from '../deidentify/nifti';
+import { runFlowStep } from '../flows/run-step';
 import { createAutomaticInferences } from '../inference/auto';
 import { readSeriesData, seriesDataText, type SeriesData } from '../studies/series-data';
 import { writeSlideshow } from '../studies/slideshow';
@@ -116,6 +117,7 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     if (job.anonymize) await eachAtOnce(sources, REMOVALS_AT_ONCE, (key) => deps.storage.remove(key));
     announce(deps, series, { status: 'done', ...(warnings.length > 0 && { warnings }) });
     await inferAfterConversion(deps, series.id);
+    await runFlowAfterConversion(deps, series.id);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await deps.storage.remove(seriesPartKey(folder, 'input'));
@@ -131,6 +133,15 @@ async function inferAfterConversion(deps: Deps, seriesId: number): Promise<void>
     await createAutomaticInferences(deps, seriesId);
   } catch (error) {
     deps.log.error({ err: error, seriesId }, 'automatic inferences not created');
+  }
+}
+
+/** The series' step of its study's flow (after the automatic inferences, which it may reuse). */
+async function runFlowAfterConversion(deps: Deps, seriesId: number): Promise<void> {
+  try {
+    await runFlowStep(deps, seriesId);
+  } catch (error) {
+    deps.log.error({ err: error, seriesId }, 'flow step not run');
   }
 }
 

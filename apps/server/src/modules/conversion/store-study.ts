@@ -9,6 +9,9 @@ import { teamKey } from '../deidentify/team-key';
 import { studyUidHash } from '../studies/study-uid-hash';
 import { referenceProblem, storedSeriesData, storedStudyData } from './policy';
 import { findOwnSession } from '../upload/service';
+import { createFlow } from '../flows/service';
+import { pipelineByCode } from '../pipelines/service';
+import { missingAcquisitionsForPipeline, missingAcquisitionsMessage } from '@voxa/imaging';
 
 type CreateStudy = Body<typeof api.conversion.createStudy>;
 
@@ -24,6 +27,7 @@ export async function storeStudy(deps: Deps, ctx: TeamContext, body: CreateStudy
   const problem = referenceProblem(body.study.series);
   if (problem) throw unprocessable(problem, { 'study.series': [problem] });
   const session = await findOwnSession(deps.db, ctx, body.session_id);
+  const pipeline = await pipelineFor(deps, ctx, body.study);
   const key = teamKey(deps.keys, ctx.team.id);
   const originalUid = body.studyInstanceUid ?? newUid();
   const storedUid = (uid: string) => (body.anonymize ? remapUid(key, uid) : uid);
@@ -72,6 +76,7 @@ export async function storeStudy(deps: Deps, ctx: TeamContext, body: CreateStudy
       )
       .returning(['id', 'uuid', 'data'])
       .execute();
+    if (pipeline) await createFlow(trx, { id: study.id, teamId: ctx.team.id }, pipeline);
     if (body.labels.length > 0)
       await trx
         .insertInto('study_labels')
@@ -91,4 +96,19 @@ export async function storeStudy(deps: Deps, ctx: TeamContext, body: CreateStudy
       series: series.map((row) => ({ id: row.id, uuid: row.uuid, clientId: String(row.data.clientId) })),
     };
   });
+}
+
+/**
+ * The team's pipeline the study names, if any, checked as the page checks it (section 5): every series
+ * sent converts, so each counts as selected; a study without all required acquisitions answers 422 with
+ * the page's toast.
+ */
+async function pipelineFor(deps: Deps, ctx: TeamContext, study: CreateStudy['study']) {
+  if (!study.pipelineCode) return null;
+  const pipeline = await pipelineByCode(deps.db, ctx.team.id, study.pipelineCode);
+  const series = study.series.map((s) => ({ isSelected: true, acquisitionCode: s.acquisitionCode ?? '' }));
+  const missing = missingAcquisitionsForPipeline({ series }, pipeline);
+  if (missing.length === 0) return pipeline;
+  const message = missingAcquisitionsMessage(study, missing);
+  throw unprocessable(message, { 'study.pipelineCode': [message] });
 }

@@ -5,9 +5,10 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 let t: TestApp;
 let team: TestTeam;
 let viewer: TestUser;
+let owner: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await buildUser(t);
+  owner = await buildUser(t);
   team = await buildTeam(t, owner);
   viewer = await buildMember(t, team, 'Viewer');
 });
@@ -39,17 +40,31 @@ describe('reference data', () => {
     expect(of('MR').slice(-8)).toEqual(['T2S', 'SWI', 'BOLD', 'ASL', 'PERF', 'MRA', 'FMAP', 'LOC']);
   });
 
-  it('lists pipelines with the acquisitions each requires, all known for its modality', async () => {
-    const [pipelines, acquisitions] = await Promise.all([get('/pipelines'), get('/acquisition')]);
-    expect(pipelines.status).toBe(200);
-    const liver = pipelines.body.data.find((p: { code: string }) => p.code === 'CT_LIVER_MULTIPHASE');
-    expect(liver).toEqual({
-      code: 'CT_LIVER_MULTIPHASE',
-      name: 'Liver multiphase CT',
-      modality_code: 'CT',
-      acquisitions: [{ code: 'NATIVE' }, { code: 'AR' }, { code: 'PV' }, { code: 'DL' }],
+  it('lists the team’s pipelines for the upload, each acquisition one of its modality', async () => {
+    expect((await get('/pipelines')).body).toEqual({ data: [] });
+    const [blueprints, acquisitions] = await Promise.all([
+      get('/pipeline-blueprints', owner.token),
+      get('/acquisition'),
+    ]);
+    const liver = blueprints.body.find((p: { code: string }) => p.code === 'CT_LIVER_MULTIPHASE');
+    const made = await t.call('POST', '/pipeline', {
+      token: owner.token,
+      team: team.slug,
+      body: { ...liver, blueprint_code: liver.code },
     });
-    for (const p of pipelines.body.data as { modality_code: string; acquisitions: { code: string }[] }[]) {
+    expect(made.status).toBe(201);
+    const pipelines = await get('/pipelines');
+    expect(pipelines.status).toBe(200);
+    expect(pipelines.body.data).toEqual([
+      {
+        code: 'CT_LIVER_MULTIPHASE',
+        name: 'Liver multiphase CT',
+        modality_code: 'CT',
+        acquisitions: [{ code: 'NATIVE' }, { code: 'AR' }, { code: 'PV' }, { code: 'DL' }],
+      },
+    ]);
+    // Every blueprint can be used as it is: its acquisitions are known for its modality.
+    for (const p of blueprints.body as { modality_code: string; acquisitions: { code: string }[] }[]) {
       const known = acquisitions.body
         .filter((a: { modality: string }) => a.modality === p.modality_code)
         .map((a: { code: string }) => a.code);

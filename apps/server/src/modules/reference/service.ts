@@ -1,4 +1,4 @@
-import type { Acquisition, Category, ModalityOption, Pipeline } from '@voxa/contracts';
+import type { Acquisition, Category, ModalityOption } from '@voxa/contracts';
 import type { Db } from '../../platform/db';
 
 /** Reference data is global (the same for every team) and read-only through the API. */
@@ -25,15 +25,6 @@ export async function acquisitionCodesFor(db: Db, modality: string): Promise<str
     .orderBy('sort')
     .execute();
   return rows.map((r) => r.code);
-}
-
-export async function listPipelines(db: Db): Promise<Pipeline[]> {
-  const rows = await db
-    .selectFrom('pipelines')
-    .select(['code', 'name', 'modality_code', 'acquisitions'])
-    .orderBy('sort')
-    .execute();
-  return rows.map((r) => ({ ...r, acquisitions: r.acquisitions.map((code) => ({ code })) }));
 }
 
 export async function listCategories(db: Db): Promise<Category[]> {

@@ -29,7 +29,10 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   modalities: ModalitiesTable;
   acquisitions: AcquisitionsTable;
-  pipelines: PipelinesTable;
+  pipeline_blueprints: PipelineBlueprintsTable;
+  team_pipelines: TeamPipelinesTable;
+  flows: FlowsTable;
+  flow_steps: FlowStepsTable;
   structure_categories: StructureCategoriesTable;
   labels: LabelsTable;
   studies: StudiesTable;
@@ -193,7 +196,8 @@ export interface AcquisitionsTable {
   sort: number;
 }
 
-export interface PipelinesTable {
+/** The seeded pipelines, templates of the teams' own (migration 0020 renamed them). */
+export interface PipelineBlueprintsTable {
   code: string;
   name: string;
   modality_code: string;
@@ -620,4 +624,41 @@ export interface SegmentationCommentsTable {
   body: string;
   mentions: ColumnType<number[], number[] | undefined, number[]>;
   created_at: Generated<Date>;
+}
+
+/** A team's pipeline: per required acquisition, the AI model codes to run on its series. */
+export interface TeamPipelinesTable {
+  id: Generated<number>;
+  team_id: number;
+  code: string;
+  name: string;
+  modality_code: string;
+  acquisitions: Json<{ code: string; models: string[] }[]>;
+  blueprint_code: string | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A pipeline run on one study, with the pipeline's code and name as they were. */
+export interface FlowsTable {
+  id: Generated<number>;
+  team_id: number;
+  study_id: number;
+  pipeline_id: number | null;
+  pipeline_code: string;
+  pipeline_name: string;
+  created_at: Generated<Date>;
+}
+
+/** One required acquisition of a flow: the series that filled it and the inferences started on it. */
+export interface FlowStepsTable {
+  id: Generated<number>;
+  flow_id: number;
+  position: number;
+  acquisition_code: string;
+  model_codes: Json<string[]>;
+  series_id: number | null;
+  /** Per model code, the `ai_jobs` row run for it; null when no model of that code was visible. */
+  inferences: ColumnType<{ model_code: string; job_id: number | null }[], string | undefined, string>;
 }

@@ -198,6 +198,8 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'AI Models',
       'AI Trainings',
       'AI Infers',
+      'Pipelines',
+      'Flows',
     ]);
 
     // /members needs r:team: the Member is sent to the dashboard (spec 2.2).
@@ -227,6 +229,8 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'AI Trainings',
       'AI Infers',
       'Team',
+      'Pipelines',
+      'Flows',
     ]);
   });
 });

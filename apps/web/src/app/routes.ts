@@ -14,6 +14,7 @@ const ADMIN = (permission: Permission): Permission[] => ['admin', permission];
 /** The inference pages are one lazy chunk (decision 0049): they share their rows, hooks and forms. */
 const inferencePages = () => import('../modules/inference/pages');
 const trainingPages = () => import('../modules/trainings/pages');
+const pipelinePages = () => import('../modules/pipelines/pages');
 
 /** Every page of the spec's route table (section 2.1) that exists so far; each page is its own chunk. */
 export const ROUTES: PageRoute[] = [
@@ -351,6 +352,75 @@ export const ROUTES: PageRoute[] = [
     title: 'Training',
     parent: '/ai2-trainings',
     load: () => trainingPages().then((m) => m.TrainingDetailPage),
+  },
+  // Pipelines and flows (decision 0055).
+  {
+    path: '/pipeline',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:pipeline'],
+    needsTeam: true,
+    title: 'Pipelines',
+    load: () => pipelinePages().then((m) => m.PipelinesPage),
+  },
+  {
+    path: '/pipeline/create',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:pipeline'],
+    needsTeam: true,
+    title: 'New pipeline',
+    parent: '/pipeline',
+    load: () => pipelinePages().then((m) => m.PipelineFormPage),
+  },
+  {
+    path: '/pipeline/:id',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:pipeline'],
+    needsTeam: true,
+    title: 'Pipeline',
+    parent: '/pipeline',
+    load: () => pipelinePages().then((m) => m.PipelineDetailPage),
+  },
+  {
+    path: '/pipeline/:id/edit',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:pipeline'],
+    needsTeam: true,
+    title: 'Edit pipeline',
+    parent: '/pipeline',
+    load: () => pipelinePages().then((m) => m.PipelineFormPage),
+  },
+  {
+    path: '/pipeline-blueprint',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:pipeline'],
+    needsTeam: true,
+    title: 'Pipeline blueprints',
+    parent: '/pipeline',
+    load: () => pipelinePages().then((m) => m.BlueprintsPage),
+  },
+  {
+    path: '/flow',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:flow'],
+    needsTeam: true,
+    title: 'Flows',
+    load: () => pipelinePages().then((m) => m.FlowsPage),
+  },
+  {
+    path: '/flow/:id',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:flow'],
+    needsTeam: true,
+    title: 'Flow',
+    parent: '/flow',
+    load: () => pipelinePages().then((m) => m.FlowDetailPage),
   },
   // The v1 model pages show the v2 ones (decision 0043).
   ...['/models', '/models/create', '/models/create_old', '/models/detail'].map((path): PageRoute => ({

@@ -71,6 +71,16 @@ describe('visibleLinks', () => {
     expect(labels(true, holding('r:dashboard', 'r:ai-models'))).not.toContain('AI Trainings');
     expect(labels(false, holding('r:ai-trainings'))).toEqual(['Dashboard']);
   });
+  it('shows Pipelines and Flows after Team, each with its permission', () => {
+    expect(labels(true, holding('r:dashboard', 'r:team', 'r:pipeline', 'r:flow'))).toEqual([
+      'Dashboard',
+      'Team',
+      'Pipelines',
+      'Flows',
+    ]);
+    expect(labels(true, holding('r:dashboard', 'r:flow'))).toEqual(['Dashboard', 'Flows']);
+    expect(labels(false, holding('r:pipeline', 'r:flow'))).toEqual(['Dashboard']);
+  });
   it('shows Reviews between Segmentations and Transfer functions with r:reviews', () => {
     expect(
       labels(true, holding('r:dashboard', 'r:segmentations', 'r:reviews', 'r:transfer-functions')),

@@ -15,7 +15,7 @@ export interface NavLinkItem {
 }
 
 /**
- * The sidebar links of spec section 2.3 whose pages exist. The others (AI Trainings, XR…, Pipelines, Flows, API Users, Log sessions) join this list, in the
+ * The sidebar links of spec section 2.3 whose pages exist. The others (XR…, API Users, Log sessions) join this list, in the
  * spec's order, together with their pages, so no link ever leads to a 404.
  */
 export const NAV_LINKS: readonly NavLinkItem[] = [
@@ -42,6 +42,8 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   { label: 'AI Trainings', to: '/ai2-trainings', permission: 'r:ai-trainings', area: 'team' },
   { label: 'AI Infers', to: '/ai-infers', permission: 'r:ai-infers', area: 'team' },
   { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
+  { label: 'Pipelines', to: '/pipeline', permission: 'r:pipeline', area: 'team' },
+  { label: 'Flows', to: '/flow', permission: 'r:flow', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },
   { label: 'Invitations', to: '/admin/invitations', permission: 'r:invitations', area: 'admin' },
   { label: 'Teams', to: '/admin/teams', permission: 'r:teams', area: 'admin' },

@@ -23,12 +23,12 @@ export function useAcquisitions(enabled = true) {
   });
 }
 
+/** The team's own pipelines, which its people edit (/pipeline): read again on each visit, not kept. */
 export function usePipelines() {
   return useQuery({
     queryKey: ['reference', 'pipelines'],
     queryFn: () => call(api.reference.pipelines),
     select: (reply) => reply.data,
-    ...REFERENCE,
   });
 }
 

@@ -3,6 +3,7 @@ import type { Dialog } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Sidebar } from './pages/Sidebar';
 import { UploadPage } from './pages/UploadPage';
+import { apiOk } from './support/apiCall';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { newCredentials } from './support/people';
@@ -36,6 +37,20 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
 
   it('signs the Owner in on a new team that already holds the HEAD study', async () => {
     person = await ownerOfNewTeam(e2e, owner, team);
+    // The upload offers the team's pipelines: one made from a blueprint (its pages have their own story).
+    await apiOk(
+      person.page,
+      'POST',
+      '/pipeline',
+      {
+        code: 'CT_ABDOMEN',
+        name: 'Abdomen CT (portal venous)',
+        modality_code: 'CT',
+        acquisitions: [{ code: 'PV', models: [] }],
+        blueprint_code: 'CT_ABDOMEN',
+      },
+      201,
+    );
     // The team already holds the HEAD study, as if uploaded before.
     await e2e.server.restart(() => seedStudy(e2e.server.dataDir, team.slug, HEAD));
   }, 300_000);

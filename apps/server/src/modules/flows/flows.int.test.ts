@@ -57,7 +57,7 @@ afterAll(async () => u.t.close());
 const studiesOfTeam = async () =>
   (await u.t.db.selectFrom('studies').select('id').where('team_id', '=', u.team.id).execute()).length;
 
-async function storeWith(pipelineCode: string) {
+async function storeWith(pipelineCode: string, acquisitions = ['AR']) {
   const session = await openSession(u);
   return u.t.call('POST', '/upload/studies?version=2', {
     ...who,
@@ -70,19 +70,17 @@ async function storeWith(pipelineCode: string) {
         studyTime: null,
         modality: 'CT',
         pipelineCode,
-        series: [
-          {
-            id: 's1',
-            type: 'dcm',
-            seriesNumber: 1,
-            seriesDescription: null,
-            protocolName: null,
-            modalityCode: 'CT',
-            acquisitionCode: 'AR',
-            cnt: 1,
-            numberOfFrames: 1,
-          },
-        ],
+        series: acquisitions.map((acquisitionCode, i) => ({
+          id: `s${i + 1}`,
+          type: 'dcm',
+          seriesNumber: i + 1,
+          seriesDescription: null,
+          protocolName: null,
+          modalityCode: 'CT',
+          acquisitionCode,
+          cnt: 1,
+          numberOfFrames: 1,
+        })),
       },
       studyInstanceUid: null,
       session_id: session,
@@ -108,6 +106,34 @@ describe('the pipeline check when a study is stored', () => {
     const body = pipeline('THEIRS', [{ code: 'AR', models: [] }]);
     await u.t.call('POST', '/pipeline', { token: stranger.token, team: team.slug, body });
     expect((await storeWith('THEIRS')).status).toBe(404);
+  });
+});
+
+describe('a flow before its series convert', () => {
+  it('waits with a step per required acquisition, and misses them once the conversion has ended', async () => {
+    const stored = await storeWith('CT_TWO_PHASES', ['AR', 'PV']);
+    expect(stored.status).toBe(201);
+    const flows = await u.t.call('GET', '/flow?state=waiting', who);
+    const flow = flows.body.data.find((f: { study: { uuid: string } }) => f.study.uuid === stored.body.uuid);
+    expect(flow).toMatchObject({
+      state: 'waiting',
+      pipeline: { code: 'CT_TWO_PHASES' },
+      steps: [
+        { acquisition_code: 'AR', state: 'waiting', series: null, inferences: [] },
+        { acquisition_code: 'PV', state: 'waiting', series: null, inferences: [] },
+      ],
+    });
+    const ended = await u.t.call('POST', '/upload/change-status', {
+      ...who,
+      body: { uuid: stored.body.uuid, id: stored.body.id, state: 'error' },
+    });
+    expect(ended.status).toBe(200);
+    const after = await u.t.call('GET', `/flow/${flow.id}`, who);
+    expect(after.body).toMatchObject({
+      state: 'failed',
+      steps: [{ state: 'missing' }, { state: 'missing' }],
+    });
+    await u.t.db.deleteFrom('studies').where('uuid', '=', stored.body.uuid).execute();
   });
 });
 

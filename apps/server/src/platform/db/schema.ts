@@ -51,6 +51,8 @@ export interface Database {
   ai_workers: AiWorkersTable;
   ai_jobs: AiJobsTable;
   ai_trainings: AiTrainingsTable;
+  ai_prompts: AiPromptsTable;
+  ai_prompt_versions: AiPromptVersionsTable;
   ai_models: AiModelsTable;
   ai_inference_batches: AiInferenceBatchesTable;
   ai_model_settings: AiModelSettingsTable;
@@ -619,5 +621,25 @@ export interface SegmentationCommentsTable {
   user_id: number | null;
   body: string;
   mentions: ColumnType<number[], number[] | undefined, number[]>;
+  created_at: Generated<Date>;
+}
+
+/** A language-model prompt of a modality and type (migration 0021); `active_version` is the one sent. */
+export interface AiPromptsTable {
+  id: Generated<number>;
+  modality: string;
+  type: 'acquisition';
+  active_version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** One saved text of a prompt; versions are never changed, an edit adds the next one. */
+export interface AiPromptVersionsTable {
+  prompt_id: number;
+  version: number;
+  system_text: string;
+  user_text: string;
+  created_by: number | null;
   created_at: Generated<Date>;
 }

@@ -103,6 +103,13 @@ describe.skipIf(e2eSkipReason())('AI prompts, end to end', () => {
     await expect(prompts.versionList()).resolves.toEqual(['v2', 'v1 active']);
     await prompts.open(teamUrl());
     await expect(prompts.listedActiveVersion('CT')).resolves.toBe('v1');
+  });
+
+  it('creates a prompt for a modality that had none', async () => {
+    await prompts.create('US', EDITED);
+    await expect(prompts.versionList()).resolves.toEqual(['v1 active']);
+    await prompts.open(teamUrl());
+    await expect(prompts.listedActiveVersion('US')).resolves.toBe('v1');
     expect(admin.errors).toEqual([]);
   });
 

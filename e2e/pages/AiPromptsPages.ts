@@ -71,6 +71,16 @@ export class AiPromptsPages {
     await field(this.page, 'User message').fill(texts.user);
   }
 
+  /** From the list: 'New prompt', the modality, the texts, 'Create prompt'; lands on the new prompt. */
+  async create(modality: string, texts: { system: string; user: string }): Promise<void> {
+    await this.page.getByRole('link', { name: 'New prompt' }).click();
+    await this.page.getByRole('textbox', { name: 'Modality' }).click();
+    await this.page.getByRole('option', { name: modality, exact: true }).click();
+    await this.fillTexts(texts);
+    await this.page.getByRole('button', { name: 'Create prompt' }).click();
+    await this.page.locator(`[data-testid="ai-prompt-detail"][data-modality="${modality}"]`).waitFor();
+  }
+
   async saveVersion(): Promise<void> {
     await this.page.getByRole('button', { name: 'Save as new version' }).click();
   }

@@ -19,7 +19,7 @@ describe('visibleLinks', () => {
     expect(labels(true, holding('r:dashboard', 'r:upload'))).toEqual(['Dashboard']);
     expect(labels(true, holding('r:dashboard', 'r:upload-v2'))).toEqual(['Dashboard']);
   });
-  it('shows AI prompts to administrators in a team, between Teams and Roles', () => {
+  it('shows AI prompts to administrators in a team only, in the spec’s order (after Teams, before Roles)', () => {
     expect(labels(true, holding('r:dashboard', 'r:teams', 'r:roles', 'admin'))).toEqual([
       'Dashboard',
       'Upload history',

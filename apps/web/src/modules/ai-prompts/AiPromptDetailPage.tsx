@@ -86,13 +86,15 @@ function VersionCard({
       <Text size="xs" c="dimmed">
         System message
       </Text>
-      <Code block data-testid="ai-prompt-version-system">
+      <Code block data-testid="ai-prompt-version-system" style={{ whiteSpace: 'pre-wrap' }}>
         {v.system}
       </Code>
       <Text size="xs" c="dimmed" mt="xs">
         User message
       </Text>
-      <Code block>{v.user}</Code>
+      <Code block style={{ whiteSpace: 'pre-wrap' }}>
+        {v.user}
+      </Code>
     </Card>
   );
 }

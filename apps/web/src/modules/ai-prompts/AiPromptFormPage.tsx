@@ -30,6 +30,7 @@ function CreatePrompt() {
   const modalities = useModalities();
   const navigate = useNavigate();
   const [modality, setModality] = useState<string | null>(null);
+  const [asked, setAsked] = useState(false);
   return (
     <Stack maw={880}>
       <PageHeader title="New AI prompt" />
@@ -39,8 +40,9 @@ function CreatePrompt() {
           submitLabel="Create prompt"
           pending={create.isPending}
           error={create.error}
-          onSubmit={(texts) =>
-            modality &&
+          onSubmit={(texts) => {
+            setAsked(true);
+            if (!modality) return;
             create.mutate(
               { ...texts, modality, type: 'acquisition' },
               {
@@ -49,8 +51,8 @@ function CreatePrompt() {
                   void navigate(aiPromptPath(p.id));
                 },
               },
-            )
-          }
+            );
+          }}
         >
           <Select
             label="Modality"
@@ -58,7 +60,7 @@ function CreatePrompt() {
             data={(modalities.data ?? []).map((m) => ({ value: m.code, label: m.code }))}
             value={modality}
             onChange={setModality}
-            error={fieldError(create.error, 'modality')}
+            error={asked && !modality ? 'Pick a modality.' : fieldError(create.error, 'modality')}
           />
           <Select
             label="Type"

@@ -6,6 +6,9 @@ import { DebouncedSearch } from '../../ui/DebouncedSearch';
 import { FormAlert } from '../../ui/FormAlert';
 import { useAiPromptSeries, useAiPromptTest } from './useAiPromptsApi';
 
+/** Long JSON lines wrap instead of running off the card. */
+const WRAP = { whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
+
 const seriesLabel = (s: AiPromptSeriesOption) =>
   [
     s.patientName ?? 'Unnamed study',
@@ -92,7 +95,7 @@ function TestResult({ result }: { result: AiPromptTestResult }) {
           <Text size="xs" c="dimmed">
             {m.role}
           </Text>
-          <Code block data-testid={`ai-prompt-test-${m.role}`}>
+          <Code block data-testid={`ai-prompt-test-${m.role}`} style={WRAP}>
             {m.content}
           </Code>
         </Stack>
@@ -102,7 +105,7 @@ function TestResult({ result }: { result: AiPromptTestResult }) {
           <Text size="sm" fw={600}>
             The model’s answer
           </Text>
-          <Code block data-testid="ai-prompt-test-raw">
+          <Code block data-testid="ai-prompt-test-raw" style={WRAP}>
             {result.raw ?? 'No answer.'}
           </Code>
         </>

@@ -1,4 +1,5 @@
 import { accounts } from './accounts';
+import { aiPrompts } from './ai-prompts';
 import { aiWorkerProtocol, aiWorkers } from './ai-workers';
 import { aiModels } from './ai-models';
 import { annotator } from './annotator';
@@ -23,6 +24,7 @@ import { trainings } from './trainings';
 import { transferFunctions } from './transfer-functions';
 import { upload } from './upload';
 
+export * from './ai-prompts';
 export * from './ai-runtime';
 export * from './accounts';
 export * from './ai-workers';
@@ -72,6 +74,7 @@ export const api = {
   studies,
   organize,
   recognition,
+  aiPrompts,
   anonymise,
   conversion,
   upload,

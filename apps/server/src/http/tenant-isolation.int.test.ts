@@ -118,6 +118,16 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /admin/roles/:roleId': () => ({ body: { permissions: ['r:dashboard'] } }),
   'POST /admin/user-switch': (f) => ({ body: { user_id: f.ownerA.id } }),
   'GET /admin/audit': () => ({ query: { page: '1' } }),
+  'GET /ai-prompts': () => ({}),
+  'POST /ai-prompts': () => ({
+    body: { modality: 'US', type: 'acquisition', system: 'Answer in JSON.', user: '{{series}}' },
+  }),
+  'GET /ai-prompts/:promptId': () => ({}),
+  'POST /ai-prompts/:promptId/versions': () => ({ body: { system: 'Answer in JSON.', user: '{{series}}' } }),
+  'PUT /ai-prompts/:promptId/active': () => ({ body: { version: 1 } }),
+  // Administrators only (permission admin): the foreign series in the body is ai-prompts.int.test.ts's.
+  'GET /ai-prompts/series': () => ({ query: { search: 'x' } }),
+  'POST /ai-prompts/:promptId/test': (f) => ({ body: { seriesUuid: f.seriesA.uuid } }),
   'POST /c-upload/a': () => ({ body: { s: [{ id: 'x', n: 'QQ==' }] } }),
   'GET /modality': () => ({}),
   'GET /acquisition': () => ({}),
@@ -370,6 +380,8 @@ const unownedParams = new Set([
   'volume',
   'value',
   'revision',
+  // A language-model prompt is platform-wide (decision 0057).
+  'promptId',
 ]);
 const ownsPathIds = (e: Endpoint) =>
   [...e.path.matchAll(/:(\w+)/g)].some(([, name]) => !unownedParams.has(name ?? ''));
@@ -631,6 +643,7 @@ beforeAll(async () => {
       batchId: batchA?.id ?? 0,
       pipelineId: pipelineA?.id ?? 0,
       flowId: flowA?.id ?? 0,
+      promptId: 1,
     },
     paramsB: {
       userId: memberB.id,
@@ -670,6 +683,7 @@ beforeAll(async () => {
       batchId: batchB?.id ?? 0,
       pipelineId: pipelineB?.id ?? 0,
       flowId: flowB?.id ?? 0,
+      promptId: 1,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,

@@ -5,6 +5,7 @@ import type { SocketIdentity } from '../platform/realtime';
 import { hashToken } from '../platform/secrets';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
+import { aiPromptRoutes } from './ai-prompts/routes';
 import { aiWorkerProtocolRoutes, aiWorkerRoutes } from './ai-workers/routes';
 import { annotatorRoutes, annotatorServiceRoutes } from './annotator/routes';
 import { archiveRoutes } from './archives/routes';
@@ -55,6 +56,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   uploadRoutes(api, deps);
   archiveRoutes(api, deps);
   recognitionRoutes(api, deps);
+  aiPromptRoutes(api, deps);
   segmentationRoutes(api, deps);
   transferFunctionRoutes(api, deps);
   aiModelRoutes(api, deps);

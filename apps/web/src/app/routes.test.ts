@@ -29,6 +29,16 @@ describe('the route table', () => {
       expect(route(path)?.parent, path).toBe(parent);
     }
   });
+  it('has the AI prompt pages for administrators, in a team (decision 0057)', () => {
+    for (const path of [
+      '/ai-prompt',
+      '/ai-prompt/create',
+      '/ai-prompt/edit',
+      '/ai-prompt/:id',
+      '/ai-prompt/:id/edit',
+    ])
+      expect(route(path), path).toMatchObject({ permissions: ['admin'], needsTeam: true });
+  });
   it('lists each path once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -15,6 +15,7 @@ const ADMIN = (permission: Permission): Permission[] => ['admin', permission];
 const inferencePages = () => import('../modules/inference/pages');
 const trainingPages = () => import('../modules/trainings/pages');
 const pipelinePages = () => import('../modules/pipelines/pages');
+const aiPromptPages = () => import('../modules/ai-prompts/pages');
 
 /** Every page of the spec's route table (section 2.1) that exists so far; each page is its own chunk. */
 export const ROUTES: PageRoute[] = [
@@ -282,6 +283,56 @@ export const ROUTES: PageRoute[] = [
     title: 'Edit AI model',
     parent: '/ai2-model',
     load: () => import('../modules/ai-models/AiModelFormPage').then((m) => m.AiModelFormPage),
+  },
+  // AI prompts (decision 0057): administrators only, in a team (the test box runs on the team's series).
+  {
+    path: '/ai-prompt',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    needsTeam: true,
+    title: 'AI prompts',
+    load: () => aiPromptPages().then((m) => m.AiPromptsPage),
+  },
+  {
+    path: '/ai-prompt/create',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    needsTeam: true,
+    title: 'New AI prompt',
+    parent: '/ai-prompt',
+    load: () => aiPromptPages().then((m) => m.AiPromptFormPage),
+  },
+  {
+    path: '/ai-prompt/edit',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    needsTeam: true,
+    title: 'AI prompts',
+    parent: '/ai-prompt',
+    load: () => aiPromptPages().then((m) => m.AiPromptEditRedirect),
+  },
+  {
+    path: '/ai-prompt/:id',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    needsTeam: true,
+    title: 'AI prompt',
+    parent: '/ai-prompt',
+    load: () => aiPromptPages().then((m) => m.AiPromptDetailPage),
+  },
+  {
+    path: '/ai-prompt/:id/edit',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    needsTeam: true,
+    title: 'Edit AI prompt',
+    parent: '/ai-prompt',
+    load: () => aiPromptPages().then((m) => m.AiPromptFormPage),
   },
   // Inference (decision 0049): the v1 list, create and detail pages, and the v2 page of one case.
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatClient } from '../../platform/llm';
-import { acquisitionPrompt, recogniseWithLlm } from './llm-recogniser';
+import { recogniseWithLlm } from './llm-recogniser';
 import { recogniseStudy } from './recognise';
 import { series, seededCodes } from './test-series';
 
@@ -11,30 +11,19 @@ const study = [
 ];
 const rules = () => recogniseStudy(study, seededCodes);
 const signal = new AbortController().signal;
-
-describe('acquisitionPrompt', () => {
-  it('offers the codes of the modalities present and sends only attributes that are there', () => {
-    const [system, user] = acquisitionPrompt(study, seededCodes);
-    expect(system?.content).toContain('CT: NONE, NATIVE, AR, PV, DL');
-    expect(system?.content).not.toContain('MR:');
-    expect(JSON.parse(user?.content ?? '')).toEqual({
-      series: [
-        { id: 'a', modality: 'CT', seriesDescription: 'Arterial' },
-        { id: 'b', modality: 'CT', seriesDescription: 'PV' },
-      ],
-    });
-  });
-});
+const messages = [{ role: 'user' as const, content: 'Answer in JSON.' }];
 
 describe('recogniseWithLlm', () => {
   it('takes the model’s codes (any case), holds them to the offered ones, fills gaps with the rules', async () => {
     const content = JSON.stringify({ series: [{ id: 'a', acquisitionCode: 'dl', score: 0.7 }] });
-    expect(await recogniseWithLlm(answering(content), study, seededCodes, rules, signal)).toEqual([
+    expect(await recogniseWithLlm(answering(content), messages, study, seededCodes, rules, signal)).toEqual([
       { id: 'a', acquisitionCode: 'DL', score: 0.7 },
       { id: 'b', acquisitionCode: 'PV', score: 0.9 },
     ]);
     const invented = JSON.stringify({ series: [{ id: 'a', acquisitionCode: 'T2W', score: 1 }] });
-    expect((await recogniseWithLlm(answering(invented), study, seededCodes, rules, signal))[0]).toEqual({
+    expect(
+      (await recogniseWithLlm(answering(invented), messages, study, seededCodes, rules, signal))[0],
+    ).toEqual({
       id: 'a',
       acquisitionCode: 'NONE',
       score: 0,
@@ -48,16 +37,16 @@ describe('recogniseWithLlm', () => {
         { id: 'b', acquisitionCode: 'PV' },
       ],
     });
-    const result = await recogniseWithLlm(answering(content), study, seededCodes, rules, signal);
+    const result = await recogniseWithLlm(answering(content), messages, study, seededCodes, rules, signal);
     expect(result.map((r) => r.score)).toEqual([1, 0.5]);
   });
 
   it('throws on an answer that is not the JSON asked for, so the caller falls back', async () => {
     await expect(
-      recogniseWithLlm(answering('arterial'), study, seededCodes, rules, signal),
+      recogniseWithLlm(answering('arterial'), messages, study, seededCodes, rules, signal),
     ).rejects.toThrow();
     await expect(
-      recogniseWithLlm(answering('{"codes":[]}'), study, seededCodes, rules, signal),
+      recogniseWithLlm(answering('{"codes":[]}'), messages, study, seededCodes, rules, signal),
     ).rejects.toThrow();
   });
 });

@@ -54,6 +54,8 @@ export interface Database {
   ai_workers: AiWorkersTable;
   ai_jobs: AiJobsTable;
   ai_trainings: AiTrainingsTable;
+  ai_prompts: AiPromptsTable;
+  ai_prompt_versions: AiPromptVersionsTable;
   ai_models: AiModelsTable;
   ai_inference_batches: AiInferenceBatchesTable;
   ai_model_settings: AiModelSettingsTable;
@@ -640,6 +642,16 @@ export interface TeamPipelinesTable {
   updated_at: Generated<Date>;
 }
 
+/** A language-model prompt of a modality and type (migration 0021); `active_version` is the one sent. */
+export interface AiPromptsTable {
+  id: Generated<number>;
+  modality: string;
+  type: 'acquisition';
+  active_version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** A pipeline run on one study, with the pipeline's code and name as they were. */
 export interface FlowsTable {
   id: Generated<number>;
@@ -661,4 +673,13 @@ export interface FlowStepsTable {
   series_id: number | null;
   /** Per model code, the `ai_jobs` row run for it; null when no model of that code was visible. */
   inferences: ColumnType<{ model_code: string; job_id: number | null }[], string | undefined, string>;
+}
+/** One saved text of a prompt; versions are never changed, an edit adds the next one. */
+export interface AiPromptVersionsTable {
+  prompt_id: number;
+  version: number;
+  system_text: string;
+  user_text: string;
+  created_by: number | null;
+  created_at: Generated<Date>;
 }

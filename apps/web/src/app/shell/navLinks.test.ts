@@ -19,12 +19,24 @@ describe('visibleLinks', () => {
     expect(labels(true, holding('r:dashboard', 'r:upload'))).toEqual(['Dashboard']);
     expect(labels(true, holding('r:dashboard', 'r:upload-v2'))).toEqual(['Dashboard']);
   });
+  it('shows AI prompts to administrators in a team only, in the spec’s order (after Teams, before Roles)', () => {
+    expect(labels(true, holding('r:dashboard', 'r:teams', 'r:roles', 'admin'))).toEqual([
+      'Dashboard',
+      'Upload history',
+      'Teams',
+      'AI prompts',
+      'Roles',
+    ]);
+    expect(labels(true, holding('r:dashboard', 'r:teams', 'r:roles'))).not.toContain('AI prompts');
+    expect(labels(false, holding('r:dashboard', 'admin'))).not.toContain('AI prompts');
+  });
   it('shows Studies with r:studies and Upload history to administrators, in a team', () => {
     expect(labels(true, holding('r:dashboard', 'r:studies'))).toEqual(['Dashboard', 'Studies']);
     expect(labels(true, holding('r:dashboard', 'r:studies', 'admin'))).toEqual([
       'Dashboard',
       'Upload history',
       'Studies',
+      'AI prompts',
     ]);
   });
   it('shows Structures and Segmentations in a team with their permissions', () => {

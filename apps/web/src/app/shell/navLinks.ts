@@ -47,6 +47,7 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },
   { label: 'Invitations', to: '/admin/invitations', permission: 'r:invitations', area: 'admin' },
   { label: 'Teams', to: '/admin/teams', permission: 'r:teams', area: 'admin' },
+  { label: 'AI prompts', to: '/ai-prompt', permission: 'admin', area: 'team' },
   { label: 'Roles', to: '/admin/roles', permission: 'r:roles', area: 'admin' },
   { label: 'Permissions', to: '/admin/permissions', permission: 'r:permissions', area: 'admin' },
 ];

@@ -21,6 +21,7 @@ import * as inference from './0016-inference';
 import * as platformWorkers from './0017-platform-workers';
 import * as trainings from './0018-trainings';
 import * as pipelinesAndFlows from './0020-pipelines-and-flows';
+import * as aiPrompts from './0021-ai-prompts';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0017-platform-workers': platformWorkers,
   '0018-trainings': trainings,
   '0020-pipelines-and-flows': pipelinesAndFlows,
+  '0021-ai-prompts': aiPrompts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -132,7 +132,10 @@ export async function leaseJob(
     .where('revoked_at', 'is', null)
     .returning(['models', 'kinds', 'capacity'])
     .executeTakeFirst();
-  if (!me || me.models.length === 0) return null;
+  if (!me) return null;
+  // A worker serving no model code yet (the built-in one before any ONNX file) may still train.
+  const kinds = me.models.length ? me.kinds : me.kinds.filter((k) => k === 'training');
+  if (kinds.length === 0) return null;
   const { running } = await db
     .selectFrom('ai_jobs')
     .select(sql<number>`count(*)::int`.as('running'))
@@ -157,8 +160,12 @@ export async function leaseJob(
         .select('id')
         .where(ofTeam(worker.teamId))
         .where('state', '=', 'queued')
-        .where('kind', 'in', me.kinds)
-        .where((eb) => eb.or([eb('kind', '=', 'training'), eb('model_code', 'in', me.models)]))
+        .where('kind', 'in', kinds)
+        .where((eb) =>
+          me.models.length
+            ? eb.or([eb('kind', '=', 'training'), eb('model_code', 'in', me.models)])
+            : eb('kind', '=', 'training'),
+        )
         .orderBy('created_at')
         .orderBy('id')
         .limit(1)

@@ -1,9 +1,13 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { emptyLabelMask, labelMaskVoxels, parseNifti, readNiftiVolume } from '@voxa/imaging';
 import { describe, expect, it } from 'vitest';
 import { readCorpusFile } from '../../../../test/corpus';
 import { runModel } from '../../inference/runtime/run-model';
 import { meanDice } from './dice';
-import { trainOnCpu, type EpochReport, type TrainingCase } from './train';
+import { runTrainingInThread } from './run-training-in-thread';
+import { trainOnCpu, type CpuTrainingSetup, type EpochReport, type TrainingCase } from './train';
 
 /**
  * Training for real on CPU (issue 16 item 2): TotalSegmentator's example CT (122x101x112 at 3 mm, one
@@ -15,6 +19,13 @@ import { trainOnCpu, type EpochReport, type TrainingCase } from './train';
 const CT = 'segmentation/totalsegmentator/example_ct.nii.gz';
 const BODY_HU = -500;
 const EPOCHS = 3;
+
+const SETUP: CpuTrainingSetup = {
+  segmentValues: [0, 1],
+  inputChannels: 1,
+  normalisation: { kind: 'ct', clip: [-1000, 1000], mean: -1000, std: 1000 },
+  parameters: { validationSplit: 0.2, epochs: EPOCHS, learningRate: 0.01, patchSize: [64, 64, 64] },
+};
 
 function thresholdCase(): { case: TrainingCase; truth: Uint8Array; dims: number[] } {
   const bytes = readCorpusFile(CT).slice().buffer;
@@ -40,24 +51,15 @@ describe('trainOnCpu on a real CT', () => {
     const { case: ct, truth, dims } = thresholdCase();
     const started = performance.now();
     const reports: EpochReport[] = [];
-    const best = await trainOnCpu(
-      [ct],
-      {
-        segmentValues: [0, 1],
-        inputChannels: 1,
-        normalisation: { kind: 'ct', clip: [-1000, 1000], mean: -1000, std: 1000 },
-        parameters: { validationSplit: 0.2, epochs: EPOCHS, learningRate: 0.01, patchSize: [64, 64, 64] },
+    const best = await trainOnCpu([ct], SETUP, {
+      onEpoch: (report) => {
+        reports.push(report);
+        console.log(
+          `epoch ${report.epoch}: loss ${report.loss.toFixed(4)}, validation Dice ${report.valDice.toFixed(4)}` +
+            ` (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+        );
       },
-      {
-        onEpoch: (report) => {
-          reports.push(report);
-          console.log(
-            `epoch ${report.epoch}: loss ${report.loss.toFixed(4)}, validation Dice ${report.valDice.toFixed(4)}` +
-              ` (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-          );
-        },
-      },
-    );
+    });
     const trained = (performance.now() - started) / 1000;
     expect(reports.map((r) => r.epoch)).toEqual(Array.from({ length: EPOCHS }, (_, i) => i + 1));
     expect(best.valDice).toBe(Math.max(...reports.map((r) => r.valDice)));
@@ -79,4 +81,53 @@ describe('trainOnCpu on a real CT', () => {
     expect(runtimeDice).toBeGreaterThan(0.8);
     expect(Math.abs(runtimeDice - best.valDice)).toBeLessThan(0.03);
   }, 300_000);
+
+  it('refuses a mask off the series’ grid, and a mask with no foreground', async () => {
+    const { case: ct } = thresholdCase();
+    const small = readCorpusFile('segmentation/totalsegmentator/example_seg.nii.gz').slice().buffer;
+    await expect(trainOnCpu([{ image: ct.image, mask: small }], SETUP)).rejects.toThrow(
+      /Case 1: The mask is not on the series’ grid/,
+    );
+    const parsed = parseNifti(ct.image.slice(0));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const empty = emptyLabelMask(new Uint8Array(parsed.data, 0, 348), 'uint8').bytes.slice().buffer;
+    await expect(trainOnCpu([{ image: ct.image, mask: empty }], SETUP)).rejects.toThrow(
+      /no foreground voxel/,
+    );
+  }, 60_000);
+
+  it('trains in a worker thread from file paths: epochs in order, the best checkpoint back; an abort ends it', async () => {
+    const { case: ct } = thresholdCase();
+    const folder = await mkdtemp(path.join(tmpdir(), 'voxa-training-'));
+    try {
+      const files = { imagePath: path.join(folder, 'ct.nii.gz'), maskPath: path.join(folder, 'mask.nii') };
+      await writeFile(files.imagePath, new Uint8Array(ct.image));
+      await writeFile(files.maskPath, new Uint8Array(ct.mask));
+      const epochs: number[] = [];
+      const best = await runTrainingInThread(
+        [files],
+        { ...SETUP, parameters: { ...SETUP.parameters, epochs: 2 } },
+        {
+          onEpoch: async (report, checkpoint) => {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            epochs.push(report.epoch);
+            expect(checkpoint !== null).toBe(report.improved);
+          },
+        },
+      );
+      expect(epochs).toEqual([1, 2]);
+      expect(best.valDice).toBeGreaterThan(0.8);
+      expect(best.spec.patchSize).toEqual([64, 64, 1]);
+      expect(best.onnx.byteLength).toBeGreaterThan(10_000);
+
+      const controller = new AbortController();
+      const stopped = runTrainingInThread([files], SETUP, {
+        signal: controller.signal,
+        onEpoch: () => controller.abort(new Error('stopped by the test')),
+      });
+      await expect(stopped).rejects.toThrow(/stopped by the test/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

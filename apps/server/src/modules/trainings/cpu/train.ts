@@ -53,7 +53,7 @@ export interface TrainingOptions {
 
 /** 3 mm: a CT's body and bones at a size a CPU trains on in minutes. */
 export const DEFAULT_SPACING: [number, number, number] = [3, 3, 3];
-const BATCH = 4;
+export const BATCH = 4;
 const OVERLAP = 0.5;
 /** Slices per forward pass when measuring validation Dice. */
 const VALIDATION_BATCH = 8;

@@ -168,6 +168,23 @@ describe('trainOnCpu on real CTs', () => {
     );
   }, 60_000);
 
+  it('stops between steps when its signal aborts', async () => {
+    const { case: ct } = thresholdCase(
+      readCorpusFile('segmentation/totalsegmentator/example_ct_sm.nii.gz').slice().buffer,
+    );
+    const controller = new AbortController();
+    const epochs: number[] = [];
+    const run = trainOnCpu([ct], SETUP, {
+      signal: controller.signal,
+      onEpoch: (report) => {
+        epochs.push(report.epoch);
+        controller.abort(new Error('stopped by the test'));
+      },
+    });
+    await expect(run).rejects.toThrow(/stopped by the test/);
+    expect(epochs).toEqual([1]);
+  }, 60_000);
+
   it('trains in a worker thread from file paths: epochs in order, the best checkpoint back; an abort ends it', async () => {
     // The small copy of the abdomen (30 slices): this is about the thread, not the Dice.
     const { case: ct } = thresholdCase(

@@ -27,18 +27,27 @@ export function runWorkerThread<Done extends { kind: 'done' }, Message extends T
   const thread = new Worker(entry, { workerData });
   let onAbort = () => {};
   let handled: Promise<void> = Promise.resolve();
+  // The thread may exit while earlier messages are still being handled: its answer stands.
+  let answered = false;
   const run = new Promise<Done>((resolve, reject) => {
     onAbort = () => reject(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     thread.on('message', (message: Done | Message | { kind: 'error'; message: string }) => {
-      if (message.kind === 'done') handled.then(() => resolve(message as Done), reject);
-      else if (message.kind === 'error' && 'message' in message && typeof message.message === 'string')
+      if (message.kind === 'done') {
+        answered = true;
+        handled.then(() => resolve(message as Done), reject);
+      } else if (message.kind === 'error' && 'message' in message && typeof message.message === 'string') {
+        answered = true;
         reject(new Error(message.message));
-      else handled = handled.then(() => onMessage?.(message as Message));
-      handled.catch(reject);
+      } else {
+        handled = handled.then(() => onMessage?.(message as Message));
+        handled.catch(reject);
+      }
     });
     thread.once('error', reject);
-    thread.once('exit', (code) => reject(new Error(`The ${what} thread stopped (exit code ${code}).`)));
+    thread.once('exit', (code) => {
+      if (!answered) reject(new Error(`The ${what} thread stopped (exit code ${code}).`));
+    });
   });
   return run.finally(() => {
     signal?.removeEventListener('abort', onAbort);

@@ -1,20 +1,25 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { emptyLabelMask, labelMaskVoxels, parseNifti, readNiftiVolume } from '@voxa/imaging';
 import { describe, expect, it } from 'vitest';
-import { readCorpusFile } from '../../../../test/corpus';
+import { readCorpusFile, TESTDATA_DIR } from '../../../../test/corpus';
+import { wasmConverter } from '../../../platform/dcm2niix';
+import { resampleNearest } from '../../inference/runtime/resample';
 import { runModel } from '../../inference/runtime/run-model';
 import { meanDice } from './dice';
+import { seededRandom } from './random';
 import { runTrainingInThread } from './run-training-in-thread';
-import { trainOnCpu, type CpuTrainingSetup, type EpochReport, type TrainingCase } from './train';
+import { prepareCase, splitCases } from './samples';
+import { runtimeSpec, trainOnCpu, type CpuTrainingSetup, type EpochReport, type TrainingCase } from './train';
 
 /**
- * Training for real on CPU (issue 16 item 2): TotalSegmentator's example CT (122x101x112 at 3 mm, one
- * patient; the corpus holds no second CT in Hounsfield units) with a mask made from its own threshold:
- * body, above -500 HU. One case, so the last fifth of its slices is held out
- * (docs/decisions/0053). A short training must reach a validation Dice above 0.8, and the exported model,
- * run by the inference runtime, must reproduce it on those slices.
+ * Training for real on CPU (issue 16 item 2, docs/decisions/0053): real CTs with masks made from their own
+ * threshold, body above -500 HU. A short training must reach a validation Dice above 0.8, and the
+ * exported model, run by the inference runtime, must reproduce it on the held-out data. Two ways of
+ * holding out: three CTs of three scanners (TotalSegmentator's abdomen example, 122x101x112 at 3 mm, and
+ * dcm_qa_ct's GE and Philips head CTs, 512x512x28 at 0.49x0.49x4 and 0.45x0.45x5 mm, converted here) split
+ * by case; and the abdomen alone, its last fifth of slices held out.
  */
 const CT = 'segmentation/totalsegmentator/example_ct.nii.gz';
 const BODY_HU = -500;
@@ -27,8 +32,11 @@ const SETUP: CpuTrainingSetup = {
   parameters: { validationSplit: 0.2, epochs: EPOCHS, learningRate: 0.01, patchSize: [64, 64, 64] },
 };
 
-function thresholdCase(): { case: TrainingCase; truth: Uint8Array; dims: number[] } {
-  const bytes = readCorpusFile(CT).slice().buffer;
+function thresholdCase(bytes: ArrayBuffer = readCorpusFile(CT).slice().buffer): {
+  case: TrainingCase;
+  truth: Uint8Array;
+  dims: number[];
+} {
   const volume = readNiftiVolume(bytes.slice(0));
   if (!volume.ok) throw new Error(volume.error);
   const parsed = parseNifti(bytes.slice(0));
@@ -46,8 +54,72 @@ function thresholdCase(): { case: TrainingCase; truth: Uint8Array; dims: number[
   };
 }
 
-describe('trainOnCpu on a real CT', () => {
-  it('reaches a validation Dice above 0.8, and the exported model reproduces it in the runtime', async () => {
+/** dcm_qa_ct's GE and Philips series as dcm2niix (WebAssembly, as the server can) converts them. */
+async function convertedHeadCts(): Promise<ArrayBuffer[]> {
+  const converter = wasmConverter();
+  const work = await mkdtemp(path.join(tmpdir(), 'voxa-training-ct-'));
+  try {
+    const series = ['GE', 'Philips/S21570/S2010'];
+    return await Promise.all(
+      series.map(async (folder, i) => {
+        const out = path.join(work, String(i));
+        const { files } = await converter.convert(path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct', folder), out);
+        // The series as acquired (the GE one also comes tilt-corrected, a second file).
+        const nifti = files.find((f) => /^[^_]*\.nii(\.gz)?$/.test(f)) ?? files.find((f) => /\.nii/.test(f));
+        if (!nifti) throw new Error(`dcm2niix wrote no NIfTI for ${folder}: ${files.join(', ')}`);
+        const stored = await readFile(path.join(out, nifti));
+        return stored.buffer.slice(stored.byteOffset, stored.byteOffset + stored.byteLength) as ArrayBuffer;
+      }),
+    );
+  } finally {
+    await converter.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+describe('trainOnCpu on real CTs', () => {
+  it('three CTs split by case: validation Dice above 0.8, reproduced by the runtime on the held-out CT', async () => {
+    const cts = [thresholdCase(), ...(await convertedHeadCts()).map((bytes) => thresholdCase(bytes))];
+    const setup = { ...SETUP, parameters: { ...SETUP.parameters, validationSplit: 0.34 } };
+    const started = performance.now();
+    const best = await trainOnCpu(
+      cts.map((c) => c.case),
+      setup,
+      {
+        onEpoch: (report) =>
+          console.log(
+            `3 CTs, epoch ${report.epoch}: loss ${report.loss.toFixed(4)}, validation Dice ${report.valDice.toFixed(4)}` +
+              ` (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+          ),
+      },
+    );
+    const trained = (performance.now() - started) / 1000;
+    expect(best.valDice).toBeGreaterThan(0.8);
+
+    // Which CT was held out: the split trainOnCpu draws first from its seed (default 1).
+    const spec = runtimeSpec(setup);
+    const prepared = cts.map((c) => prepareCase(c.case.image.slice(0), c.case.mask.slice(0), spec));
+    const held = splitCases(prepared, 0.34, seededRandom(1)).validation[0]!.caseIndex;
+    const heldOut = cts[held]!;
+    const labels = await runModel(best, heldOut.case.image.slice(0));
+    expect(labels.dims).toEqual(heldOut.dims);
+    // On the model's grid (the runtime's labels taken back to it, nearest), as the validation measured:
+    // close, not equal, as the validation reads each slice whole and the runtime averages overlapping
+    // 64x64 windows. On the series' own grid the 3 mm labels, upsampled, cost some at the edges.
+    const onModelGrid = resampleNearest(labels.labels, labels.dims, prepared[held]!.dims);
+    const modelGridDice = meanDice(onModelGrid, prepared[held]!.classes, 2);
+    const runtimeDice = meanDice(labels.labels, heldOut.truth, 2);
+    console.log(
+      `3 CTs, best epoch ${best.epoch}: validation Dice ${best.valDice.toFixed(4)} on CT ${held + 1} (${heldOut.dims.join('x')});` +
+        ` the runtime's labels ${modelGridDice.toFixed(4)} on the model's grid, ${runtimeDice.toFixed(4)} on the series';` +
+        ` trained in ${trained.toFixed(1)} s, total ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    expect(Math.abs(modelGridDice - best.valDice)).toBeLessThan(0.03);
+    expect(runtimeDice).toBeGreaterThan(0.8);
+    expect(Math.abs(runtimeDice - best.valDice)).toBeLessThan(0.05);
+  }, 300_000);
+
+  it('one CT, its last slices held out: validation Dice above 0.8, reproduced by the runtime', async () => {
     const { case: ct, truth, dims } = thresholdCase();
     const started = performance.now();
     const reports: EpochReport[] = [];
@@ -96,8 +168,28 @@ describe('trainOnCpu on a real CT', () => {
     );
   }, 60_000);
 
+  it('stops between steps when its signal aborts', async () => {
+    const { case: ct } = thresholdCase(
+      readCorpusFile('segmentation/totalsegmentator/example_ct_sm.nii.gz').slice().buffer,
+    );
+    const controller = new AbortController();
+    const epochs: number[] = [];
+    const run = trainOnCpu([ct], SETUP, {
+      signal: controller.signal,
+      onEpoch: (report) => {
+        epochs.push(report.epoch);
+        controller.abort(new Error('stopped by the test'));
+      },
+    });
+    await expect(run).rejects.toThrow(/stopped by the test/);
+    expect(epochs).toEqual([1]);
+  }, 60_000);
+
   it('trains in a worker thread from file paths: epochs in order, the best checkpoint back; an abort ends it', async () => {
-    const { case: ct } = thresholdCase();
+    // The small copy of the abdomen (30 slices): this is about the thread, not the Dice.
+    const { case: ct } = thresholdCase(
+      readCorpusFile('segmentation/totalsegmentator/example_ct_sm.nii.gz').slice().buffer,
+    );
     const folder = await mkdtemp(path.join(tmpdir(), 'voxa-training-'));
     try {
       const files = { imagePath: path.join(folder, 'ct.nii.gz'), maskPath: path.join(folder, 'mask.nii') };
@@ -116,7 +208,7 @@ describe('trainOnCpu on a real CT', () => {
         },
       );
       expect(epochs).toEqual([1, 2]);
-      expect(best.valDice).toBeGreaterThan(0.8);
+      expect(best.valDice).toBeGreaterThan(0.5);
       expect(best.spec.patchSize).toEqual([64, 64, 1]);
       expect(best.onnx.byteLength).toBeGreaterThan(10_000);
 

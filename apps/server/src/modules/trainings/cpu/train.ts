@@ -53,7 +53,7 @@ export interface TrainingOptions {
 
 /** 3 mm: a CT's body and bones at a size a CPU trains on in minutes. */
 export const DEFAULT_SPACING: [number, number, number] = [3, 3, 3];
-const BATCH = 4;
+export const BATCH = 4;
 const OVERLAP = 0.5;
 /** Slices per forward pass when measuring validation Dice. */
 const VALIDATION_BATCH = 8;
@@ -81,6 +81,9 @@ function checkSetup(cases: readonly TrainingCase[], setup: CpuTrainingSetup): vo
   if (values.length > 255) throw new Error('At most 254 segments can be trained.');
 }
 
+/** Keeps soft Dice finite; small, so a class absent from a batch adds next to nothing (nnU-Net: 1e-5). */
+const SMOOTH = 1e-5;
+
 /** Cross-entropy plus soft Dice over the foreground classes. */
 function lossOf(logits: tf.Tensor4D, labels: tf.Tensor3D, classes: number): tf.Scalar {
   const truth = tf.oneHot(labels, classes) as tf.Tensor4D;
@@ -89,7 +92,7 @@ function lossOf(logits: tf.Tensor4D, labels: tf.Tensor3D, classes: number): tf.S
   const axes = [0, 1, 2];
   const overlap = tf.sum(tf.mul(probabilities, truth), axes);
   const sizes = tf.add(tf.sum(probabilities, axes), tf.sum(truth, axes));
-  const dice = tf.div(tf.add(tf.mul(overlap, 2), 1), tf.add(sizes, 1));
+  const dice = tf.div(tf.add(tf.mul(overlap, 2), SMOOTH), tf.add(sizes, SMOOTH));
   const foreground = tf.slice(dice, [1], [classes - 1]);
   return tf.add(crossEntropy, tf.sub(1, tf.mean(foreground))) as tf.Scalar;
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
-import { badRequest, HttpError, unprocessable } from '../../http/errors';
+import { fieldsThenFile } from '../../http/multipart';
 import { route } from '../../http/route';
 import { readUploadHeader } from './policy';
 import {
@@ -42,14 +42,6 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps): void {
   });
 }
 
-/** Messages of busboy for a body that ended early or is not multipart as declared. */
-const MALFORMED_BODY =
-  /^(Unexpected end of (form|file)|Malformed (part|urlencoded) header|Multipart: Boundary not found)/;
-
-async function drain(bytes: AsyncIterable<unknown>): Promise<void> {
-  for await (const _ of bytes);
-}
-
 async function receiveMultipartChunk(
   rt: UploadRuntime,
   ctx: TeamContext,
@@ -57,51 +49,13 @@ async function receiveMultipartChunk(
 ): Promise<ChunkReceipt> {
   // The header is checked before the body is read; the unread body is then discarded by Node.
   const header = orRefuse(readUploadHeader(req.headers.upload, rt.limits));
-  const fields: Record<string, string> = {};
-  let receipt: ChunkReceipt | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (receipt || part.fieldname !== 'file') {
-        await drain(part.file);
-        throw unprocessable('One part named "file" is expected, after the fields.', {
-          file: ['Unexpected part.'],
-        });
-      }
-      const parsed = ChunkFields.safeParse(fields);
-      if (!parsed.success) {
-        await drain(part.file);
-        const errors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues)
-          (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-        const [field, messages] = Object.entries(errors)[0] ?? ['body', ['Invalid value.']];
-        throw unprocessable(`${field}: ${messages[0]} (fields come before the file part)`, errors);
-      }
-      try {
-        receipt = await receiveChunk(rt, ctx, {
-          header,
-          sessionId: parsed.data.session_id,
-          name: parsed.data.name,
-          preview: parsed.data.preview ?? null,
-          bytes: part.file,
-        });
-      } catch (error) {
-        // Refused before its bytes were read (404, 409, 413...): read them so the answer reaches the client.
-        await drain(part.file).catch(() => undefined);
-        throw error;
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (req.raw.destroyed || req.raw.readableAborted) throw badRequest('The upload was interrupted.');
-    if (error instanceof Error && MALFORMED_BODY.test(error.message))
-      throw badRequest('Malformed multipart body.');
-    throw error;
-  }
-  if (!receipt)
-    throw unprocessable('The chunk is missing: send its bytes as the part "file".', { file: ['Required'] });
-  return receipt;
+  return fieldsThenFile(req, ChunkFields, 'chunk', (fields, bytes) =>
+    receiveChunk(rt, ctx, {
+      header,
+      sessionId: fields.session_id,
+      name: fields.name,
+      preview: fields.preview ?? null,
+      bytes,
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formMessage } from '../../lib/formErrors';
@@ -12,13 +12,9 @@ import { useCreateTraining } from './useTrainingApi';
 
 const FIELDS: { key: keyof ParameterDraft; label: string; description: string }[] = [
   { key: 'epochs', label: 'Epochs', description: '1 to 1000' },
-  {
-    key: 'validationSplit',
-    label: 'Validation split',
-    description: 'Share held out for validation Dice, 0.05 to 0.5',
-  },
+  { key: 'validationSplit', label: 'Validation split', description: 'Held out, 0.05 to 0.5' },
   { key: 'learningRate', label: 'Learning rate', description: 'Above 0, at most 1' },
-  { key: 'patchSize', label: 'Patch size', description: 'x, y, z voxels, 8 to 512 each' },
+  { key: 'patchSize', label: 'Patch size', description: 'x, y, z voxels, 8 to 512' },
 ];
 
 /**
@@ -34,6 +30,13 @@ export function CreateTrainingPage() {
   const [draft, setDraft] = useState<ParameterDraft>(DEFAULT_DRAFT);
   const start = parseStart(draft);
   const ready = modelId !== null && chosen.length > 0 && start.ok;
+  const model = models.data?.find((m) => m.id === modelId);
+  const missing =
+    modelId === null
+      ? 'Choose a model.'
+      : chosen.length === 0
+        ? 'Choose at least one valid segmentation.'
+        : null;
 
   const submit = () => {
     if (!ready || !start.ok) return;
@@ -59,6 +62,11 @@ export function CreateTrainingPage() {
         }}
         nothingFoundMessage="No models"
       />
+      {model && (
+        <Text size="sm" c="dimmed" data-testid="training-model-segments">
+          {`Its segments: ${model.segments.map((g) => `${g.title} (${g.value})`).join(', ')}. A segmentation is valid when its segments are these, by title and value.`}
+        </Text>
+      )}
       {modelId !== null && (
         <>
           <Title order={2} size="h4">
@@ -88,6 +96,11 @@ export function CreateTrainingPage() {
         <Button onClick={submit} disabled={!ready} loading={create.isPending}>
           Start training
         </Button>
+        {missing && (
+          <Text size="sm" c="dimmed">
+            {missing}
+          </Text>
+        )}
       </Group>
     </Stack>
   );

@@ -93,6 +93,8 @@ export const Training = z.object({
   created_at: Timestamp,
   started_at: Timestamp.nullable(),
   finished_at: Timestamp.nullable(),
+  /** The model its best checkpoint became once done; null before (made by the trainings server). */
+  derived_model_id: Id.nullable().optional(),
 });
 export type Training = z.infer<typeof Training>;
 

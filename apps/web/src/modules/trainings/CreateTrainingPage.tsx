@@ -5,16 +5,16 @@ import { formMessage } from '../../lib/formErrors';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { useAiModels } from '../ai-models/useAiModelsApi';
-import { DEFAULT_DRAFT, parseStart, type ParameterDraft } from './parameters';
+import { DEFAULT_DRAFT, PARAMETER_LABELS, parseStart, type ParameterDraft } from './parameters';
 import { trainingPath } from './paths';
 import { SegmentationChecklist } from './SegmentationChecklist';
 import { useCreateTraining } from './useTrainingApi';
 
-const FIELDS: { key: keyof ParameterDraft; label: string; description: string }[] = [
-  { key: 'epochs', label: 'Epochs', description: '1 to 1000' },
-  { key: 'validationSplit', label: 'Validation split', description: 'Held out, 0.05 to 0.5' },
-  { key: 'learningRate', label: 'Learning rate', description: 'Above 0, at most 1' },
-  { key: 'patchSize', label: 'Patch size', description: 'x, y, z voxels, 8 to 512' },
+const FIELDS: { key: keyof ParameterDraft; description: string }[] = [
+  { key: 'epochs', description: '1 to 1000' },
+  { key: 'validationSplit', description: 'Held out, 0.05 to 0.5' },
+  { key: 'learningRate', description: 'Above 0, at most 1' },
+  { key: 'patchSize', description: 'x, y, z voxels, 8 to 512' },
 ];
 
 /**
@@ -82,7 +82,7 @@ export function CreateTrainingPage() {
         {FIELDS.map((f) => (
           <TextInput
             key={f.key}
-            label={f.label}
+            label={PARAMETER_LABELS[f.key]}
             description={f.description}
             w={220}
             value={draft[f.key]}

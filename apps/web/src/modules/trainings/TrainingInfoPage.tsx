@@ -10,7 +10,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { aiModelPath } from '../ai-models/paths';
 import { annotatorUrl } from '../annotator/annotatorUrl';
 import { trainingPath } from './paths';
-import { bestEpoch, diceText } from './state';
+import { bestEpoch, diceText, isOpen } from './state';
 import { TrainingModel } from './TrainingModel';
 import { TrainingParameters } from './TrainingParameters';
 import { TrainingStateBadge } from './TrainingStateBadge';
@@ -70,21 +70,24 @@ export function TrainingInfoPage() {
   );
 }
 
-/** The model the training made, linked; 'not yet' while none is. */
+/** The model the training made, linked; 'not yet' while it is open, else why there is none. */
 function DerivedModel({ training: t }: { training: TrainingDetail }) {
   const derived = t.derived_model_id ?? null;
-  if (derived === null)
+  if (derived !== null)
     return (
-      <Text size="sm" c="dimmed" data-testid="training-derived-model">
-        {t.state === 'done' || t.state === 'running' || t.state === 'queued' || t.state === 'created'
-          ? 'Not yet: made from the best epoch once the training is completed'
-          : 'None: the training did not complete'}
-      </Text>
+      <Anchor component={Link} to={aiModelPath(derived)} size="sm" data-testid="training-derived-model">
+        {`Model #${derived}`}
+      </Anchor>
     );
+  const why = isOpen(t.state)
+    ? 'Not yet: made from the best epoch once the training is completed'
+    : t.state === 'done'
+      ? 'None: it was deleted'
+      : 'None: the training did not complete';
   return (
-    <Anchor component={Link} to={aiModelPath(derived)} size="sm" data-testid="training-derived-model">
-      {`Model #${derived}`}
-    </Anchor>
+    <Text size="sm" c="dimmed" data-testid="training-derived-model">
+      {why}
+    </Text>
   );
 }
 

@@ -8,6 +8,7 @@ import { DetailField } from '../../ui/DetailField';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { aiModelPath } from '../ai-models/paths';
+import { useAiModel } from '../ai-models/useAiModelsApi';
 import { annotatorUrl } from '../annotator/annotatorUrl';
 import { trainingPath } from './paths';
 import { bestEpoch, diceText, isOpen } from './state';
@@ -73,10 +74,11 @@ export function TrainingInfoPage() {
 /** The model the training made, linked; 'not yet' while it is open, else why there is none. */
 function DerivedModel({ training: t }: { training: TrainingDetail }) {
   const derived = t.derived_model_id ?? null;
+  const model = useAiModel(derived);
   if (derived !== null)
     return (
       <Anchor component={Link} to={aiModelPath(derived)} size="sm" data-testid="training-derived-model">
-        {`Model #${derived}`}
+        {model.data ? `${model.data.name} (${model.data.code})` : `Model #${derived}`}
       </Anchor>
     );
   const why = isOpen(t.state)

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { TRAINING_SEGMENT_COUNT } from '@voxa/contracts';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { AiModelsPages } from './pages/AiModelsPages';
+import { NotificationsDropdown } from './pages/NotificationsDropdown';
 import { Sidebar } from './pages/Sidebar';
 import {
   CreateTrainingPage,
@@ -209,4 +211,47 @@ describe.skipIf(e2eSkipReason())('AI trainings, end to end', () => {
     expect(await info.derivedModel.textContent()).toBe('None: the training did not complete');
     expect(owner.errors).toEqual([]);
   });
+
+  it(
+    'completes a short training: its notification arrives in the bell and its derived model shows in /ai2-model',
+    { timeout: 900_000 },
+    async () => {
+      const { page } = owner;
+      const create = new CreateTrainingPage(page);
+      await create.open(teamUrl());
+      await create.chooseModel('body');
+      await create.choose(valid);
+      await create.fill('Epochs', '3');
+      await create.start.click();
+      await page.waitForURL(/\/ai2-trainings\/detail\/\d+$/);
+      const detail = new TrainingDetailPage(page);
+      await detail.waitUntilShown();
+      const id = detail.id();
+      await expect.poll(() => detail.state(), { timeout: 840_000, interval: 2000 }).toBe('done');
+      expect(await detail.points('Validation Dice')).toBe(3);
+      await screenshot(page, 'training-done');
+
+      const bell = new NotificationsDropdown(page);
+      await bell.open();
+      await bell.item(`Training #${id} is completed`).waitFor({ timeout: 30_000 });
+      await bell.close();
+
+      await page.getByRole('link', { name: 'Model information' }).click();
+      const info = new TrainingInfoPage(page);
+      await info.waitUntilShown();
+      expect(await info.derivedModel.textContent()).toBe(`Body (training #${id}) (body-t${id})`);
+      expect(await page.getByTestId('training-best-epoch').textContent()).toMatch(/^Epoch [123]: val Dice /);
+      await screenshot(page, 'training-model-information');
+      await info.derivedModel.click();
+      await page.waitForURL(/\/ai2-model\/\d+$/);
+      await page.getByTestId('ai-model-detail').waitFor();
+      expect(await page.getByTestId('ai-model-code').textContent()).toBe(`body-t${id}`);
+
+      const models = new AiModelsPages(page);
+      await models.open(teamUrl());
+      await models.row(`body-t${id}`).waitFor();
+      await screenshot(page, 'training-derived-model');
+      expect(owner.errors).toEqual([]);
+    },
+  );
 });

@@ -233,8 +233,14 @@ describe.skipIf(e2eSkipReason())('AI trainings, end to end', () => {
 
       const bell = new NotificationsDropdown(page);
       await bell.open();
-      await bell.item(`Training #${id} is completed`).waitFor({ timeout: 30_000 });
-      await bell.close();
+      const completed = bell.item(`Training #${id} is completed`);
+      await completed.waitFor({ timeout: 30_000 });
+      // It opens the training it tells of (from the list, say).
+      await new TrainingsPage(page).open(teamUrl());
+      await bell.open();
+      await completed.click();
+      await page.waitForURL(`${teamUrl()}/ai2-trainings/detail/${id}`);
+      await detail.waitUntilShown();
 
       await page.getByRole('link', { name: 'Model information' }).click();
       const info = new TrainingInfoPage(page);

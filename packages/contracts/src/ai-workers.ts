@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common';
+import { ModelRuntimeSpec } from './ai-runtime';
 import { endpoint } from './endpoint';
 
 /**
@@ -119,6 +120,39 @@ export const LeasedJob = z.object({
 export type LeasedJob = z.infer<typeof LeasedJob>;
 
 const JobParams = z.strictObject({ jobId: Id });
+
+/** Why a training cannot finish yet (409). */
+export const TRAINING_NO_CHECKPOINT =
+  'No checkpoint was uploaded: a training finishes with its best checkpoint (fail it otherwise).';
+
+/**
+ * The multipart fields of a checkpoint, sent before its part `file` (the ONNX bytes): the epoch it is of,
+ * its validation Dice, and the runtime spec it runs with (JSON), which the derived model gets.
+ */
+export const CheckpointFields = z.strictObject({
+  epoch: z.coerce.number().int().min(1).max(100_000),
+  val_dice: z.coerce.number().min(0).max(1),
+  spec: z
+    .string()
+    .max(100_000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'The spec must be JSON.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(ModelRuntimeSpec),
+});
+export type CheckpointFields = z.infer<typeof CheckpointFields>;
+
+/** What the server answers to a checkpoint: whether it is now the best, and the best so far. */
+export const CheckpointReceipt = z.object({
+  kept: z.boolean(),
+  best: z.object({ epoch: z.number().int(), val_dice: z.number() }),
+});
+export type CheckpointReceipt = z.infer<typeof CheckpointReceipt>;
 const LogText = z.string().max(100_000);
 
 export const aiWorkers = {
@@ -238,6 +272,27 @@ export const aiWorkerProtocol = {
       log: LogText.optional(),
     }),
     response: z.object({ stop: z.boolean() }),
+  }),
+  checkpoint: endpoint({
+    method: 'PUT',
+    path: '/ai-worker/jobs/:jobId/checkpoint',
+    scope: 'worker',
+    summary:
+      'A checkpoint of a training the worker holds: multipart fields epoch, val_dice, spec (the ModelRuntimeSpec as ' +
+      'JSON), then the part `file` with the ONNX bytes (up to AI_MODEL_MAX_BYTES, else 413). The server keeps the ' +
+      'one of the highest validation Dice',
+    params: JobParams,
+    response: CheckpointReceipt,
+  }),
+  finish: endpoint({
+    method: 'POST',
+    path: '/ai-worker/jobs/:jobId/finish',
+    scope: 'worker',
+    summary:
+      'A training the worker holds is done: its best checkpoint becomes a derived model of the team (once; a repeated call answers the same model)',
+    params: JobParams,
+    body: z.strictObject({ log: LogText.optional() }),
+    response: z.object({ model_id: Id }),
   }),
   result: endpoint({
     method: 'PUT',

@@ -93,8 +93,8 @@ export const Training = z.object({
   created_at: Timestamp,
   started_at: Timestamp.nullable(),
   finished_at: Timestamp.nullable(),
-  /** The model its best checkpoint became once done; null before (made by the trainings server). */
-  derived_model_id: Id.nullable().optional(),
+  /** The model its best checkpoint became once done (decision 0054); null before, or once deleted. */
+  derived_model_id: Id.nullable(),
 });
 export type Training = z.infer<typeof Training>;
 
@@ -108,6 +108,8 @@ export const TrainingDetail = Training.extend({
   log_tail: z.string(),
   max_attempts: z.number().int(),
   worker_name: z.string().nullable(),
+  /** The best checkpoint a worker uploaded so far: what the derived model gets. */
+  checkpoint: z.object({ epoch: z.number().int(), val_dice: z.number() }).nullable(),
 });
 export type TrainingDetail = z.infer<typeof TrainingDetail>;
 

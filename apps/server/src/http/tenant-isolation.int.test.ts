@@ -21,6 +21,7 @@ import { callAtHost } from '../../test/host-call';
 import { buildSegmentation, buildSegments, buildStructure } from '../../test/segmentation-factories';
 import { buildSeries, buildStudy } from '../../test/study-factories';
 import { createTestApp, type CallOptions, type TestApp } from '../../test/test-app';
+import { hashToken, newToken } from '../platform/secrets';
 import { CROSS_SITE_REFUSED } from './cross-site';
 
 /**
@@ -786,5 +787,67 @@ describe('tenant isolation', () => {
       expect((await call(e, { params: f.paramsA })).status).toBe(401);
       expect((await call(e, { params: f.paramsA, token: f.ownerA.token, team: f.a.slug })).status).toBe(403);
     });
+  });
+
+  describe('worker endpoints about a job', () => {
+    /** A minimal valid call of each: a new one without a sample fails the first test. */
+    const workerSamples: Record<string, { body?: unknown; bytes?: Uint8Array }> = {
+      'GET /ai-worker/jobs/:jobId/input/:volume': {},
+      'GET /ai-worker/jobs/:jobId/segmentations/:segmentationId/input/:volume': {},
+      'GET /ai-worker/jobs/:jobId/segmentations/:segmentationId/mask': {},
+      'POST /ai-worker/jobs/:jobId/progress': { body: { progress: 0.5 } },
+      'POST /ai-worker/jobs/:jobId/metrics': { body: { epoch: 1, loss: 1, val_dice: 0.5 } },
+      // Refused before the multipart body is read.
+      'PUT /ai-worker/jobs/:jobId/checkpoint': { body: {} },
+      'POST /ai-worker/jobs/:jobId/finish': { body: {} },
+      'PUT /ai-worker/jobs/:jobId/result': { bytes: new Uint8Array([1]) },
+      'POST /ai-worker/jobs/:jobId/fail': { body: { message: 'Isolation.' } },
+    };
+    const jobEndpoints = allEndpoints().filter((e) => e.scope === 'worker' && e.path.includes(':jobId'));
+    const tokenA = `vxw_${newToken()}`;
+    let jobB = 0;
+
+    beforeAll(async () => {
+      await t.db
+        .insertInto('ai_workers')
+        .values({ team_id: f.a.id, name: 'Isolation A', token_hash: hashToken(tokenA) })
+        .execute();
+      const structure = await buildStructure(t, { team: f.b });
+      const job = await t.db
+        .insertInto('ai_jobs')
+        .values({
+          kind: 'training',
+          team_id: f.b.id,
+          series_id: null,
+          model_code: 'isolation',
+          structure_id: structure.id,
+          segments: JSON.stringify([{ title: 'Part 1', value: 1 }]),
+          state: 'queued',
+          trace_id: randomUUID(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('ai_trainings')
+        .values({ job_id: job.id, segmentation_ids: JSON.stringify([f.segmentationB.id]) })
+        .execute();
+      jobB = job.id;
+    });
+
+    it('has a sample call for every one', () => {
+      expect(jobEndpoints.map(key).filter((k) => !workerSamples[k])).toEqual([]);
+    });
+
+    it.each(jobEndpoints.map((e) => [key(e), e] as const))(
+      '%s answers 404 to a team worker for another team’s job',
+      async (name, e) => {
+        const url = e.path
+          .replace(':jobId', String(jobB))
+          .replace(':segmentationId', String(f.segmentationB.id))
+          .replace(':volume', '0');
+        const res = await t.call(e.method, url, { token: tokenA, ...workerSamples[name] });
+        expect(res.status, JSON.stringify(res.body)).toBe(404);
+      },
+    );
   });
 });

@@ -24,7 +24,7 @@ export async function uploadModelFile(
   if (row.runtime === 'external')
     throw unprocessable(AI_MODEL_EXTERNAL_FILE, { file: [AI_MODEL_EXTERNAL_FILE] });
   if (!body?.length) throw unprocessable(AI_MODEL_NOT_ONNX, { file: ['The file is empty.'] });
-  const header = readHeader(body);
+  const header = checkedOnnxHeader(body);
   const problems = fileFitProblems(header, row);
   if (Object.keys(problems).length) throw unprocessable('The model file does not fit this model.', problems);
 
@@ -51,7 +51,8 @@ export async function uploadModelFile(
   return modelDetail(deps.db, ctx, id);
 }
 
-function readHeader(body: Uint8Array) {
+/** The header of an ONNX file, or 422 with why it is not one (or keeps its weights outside). */
+export function checkedOnnxHeader(body: Uint8Array) {
   try {
     return readOnnxHeader(body);
   } catch (error) {

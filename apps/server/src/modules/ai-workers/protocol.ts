@@ -1,6 +1,7 @@
 import {
   JOB_LEASE_SECONDS,
   WORKER_HEARTBEAT_SECONDS,
+  type AiJobKind,
   type LeasedJob,
   type WorkerRegistration,
 } from '@voxa/contracts';
@@ -55,10 +56,26 @@ export async function registerWorker(db: Db, worker: WorkerRef, body: WorkerRegi
 /**
  * Jobs whose worker went silent past the lease go back to the queue, or fail once their attempts are
  * spent. Run before a lease and a listing, so a vanished worker's job is taken up by the next worker that asks;
- * `teamId` null (a platform worker's lease) looks at every team's.
+ * `teamId` null (a platform worker's lease) looks at every team's. The author of a training failed so hears
+ * aitrain.train.fail (decision 0054).
  */
-export async function requeueLapsed(db: Db, teamId: number | null, now = new Date()): Promise<void> {
-  await db
+export async function requeueLapsed(
+  deps: Pick<Deps, 'db' | 'realtime'>,
+  teamId: number | null,
+  now = new Date(),
+): Promise<void> {
+  const failed = await lapse(deps.db, teamId, now, ['inference', 'training']);
+  for (const job of failed) await trainingNotice(deps, job, 'aitrain.train.fail', job.error);
+}
+
+/** requeueLapsed for inferences only: what inference pages run, which have no trainings to tell of. */
+export async function requeueLapsedInferences(db: Db, teamId: number): Promise<void> {
+  await lapse(db, teamId, new Date(), ['inference']);
+}
+
+/** Lapsed jobs of these kinds queued again or failed; answers the trainings that failed. */
+async function lapse(db: Db, teamId: number | null, now: Date, kinds: AiJobKind[]) {
+  const rows = await db
     .updateTable('ai_jobs')
     .set({
       state: sql`CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END`,
@@ -70,9 +87,12 @@ export async function requeueLapsed(db: Db, teamId: number | null, now = new Dat
       updated_at: now,
     })
     .where(ofTeam(teamId))
+    .where('kind', 'in', kinds)
     .where('state', '=', 'running')
     .where('lease_expires_at', '<', now)
+    .returningAll()
     .execute();
+  return rows.filter((job) => job.kind === 'training' && job.state === 'failed');
 }
 
 /** The leases of the jobs it still runs are renewed; answers those it should stop. */
@@ -104,7 +124,7 @@ export async function leaseJob(
 ): Promise<LeasedJob | null> {
   const { db } = deps;
   const now = new Date();
-  await requeueLapsed(db, worker.teamId, now);
+  await requeueLapsed(deps, worker.teamId, now);
   const me = await db
     .updateTable('ai_workers')
     .set({ last_seen_at: now })
@@ -112,7 +132,10 @@ export async function leaseJob(
     .where('revoked_at', 'is', null)
     .returning(['models', 'kinds', 'capacity'])
     .executeTakeFirst();
-  if (!me || me.models.length === 0) return null;
+  if (!me) return null;
+  // A worker serving no model code yet (the built-in one before any ONNX file) may still train.
+  const kinds = me.models.length ? me.kinds : me.kinds.filter((k) => k === 'training');
+  if (kinds.length === 0) return null;
   const { running } = await db
     .selectFrom('ai_jobs')
     .select(sql<number>`count(*)::int`.as('running'))
@@ -137,8 +160,12 @@ export async function leaseJob(
         .select('id')
         .where(ofTeam(worker.teamId))
         .where('state', '=', 'queued')
-        .where('kind', 'in', me.kinds)
-        .where((eb) => eb.or([eb('kind', '=', 'training'), eb('model_code', 'in', me.models)]))
+        .where('kind', 'in', kinds)
+        .where((eb) =>
+          me.models.length
+            ? eb.or([eb('kind', '=', 'training'), eb('model_code', 'in', me.models)])
+            : eb('kind', '=', 'training'),
+        )
         .orderBy('created_at')
         .orderBy('id')
         .limit(1)

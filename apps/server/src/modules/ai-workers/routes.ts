@@ -1,7 +1,10 @@
+import fastifyMultipart from '@fastify/multipart';
 import { api } from '@voxa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
+import { finishTraining } from '../trainings/checkpoints';
+import { receiveCheckpoint } from '../trainings/checkpoint-upload';
 import { reportEpoch, trainingInput, trainingMask } from '../trainings/worker';
 import * as protocol from './protocol';
 import * as workers from './service';
@@ -10,7 +13,7 @@ import * as workers from './service';
 export function aiWorkerRoutes(app: FastifyInstance, deps: Deps): void {
   const e = api.aiWorkers;
   route(app, e.list, async ({ ctx }) => {
-    await protocol.requeueLapsed(deps.db, ctx.team.id);
+    await protocol.requeueLapsed(deps, ctx.team.id);
     return workers.listWorkers(deps.db, ctx.team.id);
   });
   route(app, e.create, async ({ ctx, body }) => workers.createWorker(deps.db, ctx, body.name));
@@ -42,6 +45,23 @@ export function aiWorkerProtocolRoutes(app: FastifyInstance, deps: Deps): void {
     deps.storage.read(await trainingMask(deps, ctx.worker, params)),
   );
   route(app, e.metrics, async ({ ctx, params, body }) => reportEpoch(deps, ctx.worker, params.jobId, body));
+  // Multipart only here: its parser streams the checkpoint's bytes to storage instead of buffering them.
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      // One byte past the limit reaches the service, which answers 413.
+      limits: {
+        fileSize: deps.config.AI_MODEL_MAX_BYTES + 1,
+        files: 1,
+        fields: 4,
+        fieldSize: 100_000,
+        parts: 5,
+      },
+    });
+    route(scope, e.checkpoint, async ({ ctx, params, req }) =>
+      receiveCheckpoint(deps, ctx.worker, params.jobId, req),
+    );
+  });
+  route(app, e.finish, async ({ ctx, params, body }) => finishTraining(deps, ctx.worker, params.jobId, body));
   route(
     app,
     e.result,

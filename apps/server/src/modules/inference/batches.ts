@@ -11,7 +11,7 @@ import type { TeamContext } from '../../http/context';
 import { notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import { findVisibleModel } from '../ai-models/service';
-import { requeueLapsed } from '../ai-workers/protocol';
+import { requeueLapsedInferences } from '../ai-workers/protocol';
 import { settingsOf, teamSettings } from './configuration';
 import { chooseSeries, startParameters } from './policy';
 import { inferenceRows, newJob, presentRows } from './service';
@@ -161,7 +161,7 @@ function notFoundBatch(): never {
 
 /** The team's batches, newest first (or the one asked for). */
 export async function listBatches(db: Db, teamId: number, only?: number): Promise<InferenceBatch[]> {
-  await requeueLapsed(db, teamId);
+  await requeueLapsedInferences(db, teamId);
   let q = batchRows(db, teamId);
   if (only !== undefined) q = q.where('b.id', '=', only);
   const rows = await q.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').execute();

@@ -19,7 +19,7 @@ import type { Db } from '../../platform/db';
 import { findVisibleModel } from '../ai-models/service';
 import type { ModelRow } from '../ai-models/present';
 import { workerStatus } from '../ai-workers/policy';
-import { requeueLapsed } from '../ai-workers/protocol';
+import { requeueLapsedInferences } from '../ai-workers/protocol';
 import { settingsOf, teamSettings, teamWorkers } from './configuration';
 import { chooseSeries, inferenceReason, OPEN_STATES, startParameters, type ServingWorker } from './policy';
 import { presentInference, presentInferenceDetail, type InferenceRow } from './present';
@@ -189,7 +189,7 @@ export async function listInferences(
   teamId: number,
   query: InferenceListQuery,
 ): Promise<InferenceList> {
-  await requeueLapsed(db, teamId);
+  await requeueLapsedInferences(db, teamId);
   let q = inferenceRows(db, teamId);
   if (query.study) q = q.where('st.uuid', '=', query.study);
   if (query.state) q = q.where('j.state', '=', query.state);
@@ -210,7 +210,7 @@ export async function listInferences(
 }
 
 export async function inferenceDetail(db: Db, teamId: number, id: number): Promise<InferenceDetail> {
-  await requeueLapsed(db, teamId);
+  await requeueLapsedInferences(db, teamId);
   const row = await inferenceRow(db, teamId, id);
   const workers = row.state === 'queued' ? await servingWorkers(db, teamId) : [];
   return presentInferenceDetail(row, inferenceReason(row, workers));

@@ -1,6 +1,19 @@
 import { TRAINING_SEGMENT_COUNT, TRAINING_SEGMENT_UNMATCHED } from '@voxa/contracts';
 import { describe, expect, it } from 'vitest';
-import { bestValDice, trainingMismatch, trainingProgress, trainingState, withEpoch } from './policy';
+import {
+  bestValDice,
+  checkpointSpecProblem,
+  derivedModelCode,
+  derivedModelName,
+  isBetterCheckpoint,
+  nextTrainingState,
+  STOPPABLE_STATES,
+  trainingMismatch,
+  trainingProgress,
+  trainingState,
+  withEpoch,
+  type TrainingEvent,
+} from './policy';
 
 const model = [
   { title: 'Liver', value: 1 },
@@ -66,5 +79,82 @@ describe('metrics', () => {
     expect(trainingProgress(5, 10)).toBe(0.5);
     expect(trainingProgress(12, 10)).toBe(1);
     expect(trainingProgress(3, undefined)).toBe(0);
+  });
+});
+
+describe('the training state machine', () => {
+  const path = (events: TrainingEvent[]) =>
+    events.reduce<ReturnType<typeof nextTrainingState>>(
+      (state, event) => (state ? nextTrainingState(state, event) : null),
+      'created',
+    );
+
+  it('goes created, queued, running, done through start, lease, epochs, checkpoints and finish', () => {
+    expect(path(['start', 'lease', 'epoch', 'checkpoint', 'epoch', 'finish'])).toBe('done');
+  });
+
+  it('fails on the worker’s word or on the last attempt’s lapsed lease; an earlier lapse queues it again', () => {
+    expect(path(['start', 'lease', 'fail'])).toBe('failed');
+    expect(path(['start', 'lease', 'lapse', 'lease', 'lapse-last'])).toBe('failed');
+    expect(path(['start', 'lease', 'lapse'])).toBe('queued');
+  });
+
+  it('stops from every open state, and never once ended', () => {
+    expect(path(['stop'])).toBe('stopped');
+    expect(path(['start', 'stop'])).toBe('stopped');
+    expect(path(['start', 'lease', 'stop'])).toBe('stopped');
+    for (const ended of ['done', 'failed', 'stopped'] as const)
+      for (const event of [
+        'start',
+        'lease',
+        'epoch',
+        'checkpoint',
+        'finish',
+        'fail',
+        'stop',
+        'lapse',
+      ] as const)
+        expect(nextTrainingState(ended, event)).toBeNull();
+  });
+
+  it('stops exactly the states the stop route ends', () => {
+    const open = (['created', 'queued', 'running', 'done', 'failed', 'stopped'] as const).filter(
+      (state) => nextTrainingState(state, 'stop') !== null,
+    );
+    expect(open).toEqual([...STOPPABLE_STATES]);
+  });
+
+  it('refuses what a state does not allow: a second start, a finish or epoch before a lease', () => {
+    expect(path(['start', 'start'])).toBeNull();
+    expect(nextTrainingState('queued', 'finish')).toBeNull();
+    expect(nextTrainingState('queued', 'epoch')).toBeNull();
+    expect(nextTrainingState('created', 'lease')).toBeNull();
+    expect(nextTrainingState('created', 'checkpoint')).toBeNull();
+  });
+});
+
+describe('checkpoints and the derived model', () => {
+  it('keeps the first checkpoint, then only a higher validation Dice', () => {
+    expect(isBetterCheckpoint(null, { epoch: 1, val_dice: 0 })).toBe(true);
+    expect(isBetterCheckpoint({ epoch: 1, val_dice: 0.5 }, { epoch: 2, val_dice: 0.6 })).toBe(true);
+    expect(isBetterCheckpoint({ epoch: 1, val_dice: 0.5 }, { epoch: 2, val_dice: 0.5 })).toBe(false);
+    expect(isBetterCheckpoint({ epoch: 2, val_dice: 0.7 }, { epoch: 3, val_dice: 0.4 })).toBe(false);
+  });
+
+  it('needs the spec’s outputs to be the background and the model’s segments by ascending value', () => {
+    expect(checkpointSpecProblem({ segmentValues: [0, 1, 2] }, model)).toBeNull();
+    expect(checkpointSpecProblem({ segmentValues: [0, 2, 1] }, model)).toMatch(/\[0, 1, 2\]/);
+    expect(checkpointSpecProblem({ segmentValues: [0, 1] }, model)).not.toBeNull();
+  });
+
+  it('names the derived model after its parent and training, within the registry’s limits', () => {
+    expect(derivedModelCode('body', 12)).toBe('body-t12');
+    expect(derivedModelCode('body', 12, 2)).toBe('body-t12-2');
+    const long = derivedModelCode(`${'a'.repeat(60)}-bb`, 12345);
+    expect(long).toHaveLength(64);
+    expect(long.endsWith('-t12345')).toBe(true);
+    expect(derivedModelCode(`${'a'.repeat(60)}-bbb`, 1)).toBe(`${'a'.repeat(60)}-t1`);
+    expect(derivedModelName('Body', 12)).toBe('Body (training #12)');
+    expect(derivedModelName('x'.repeat(128), 1)).toHaveLength(128);
   });
 });

@@ -46,3 +46,71 @@ export function bestValDice(metrics: readonly TrainingEpoch[]): number | null {
 export function trainingProgress(epochsDone: number, epochs: number | undefined): number {
   return epochs ? Math.min(1, epochsDone / epochs) : 0;
 }
+
+/** What can happen to a training: a user's start and stop, a worker's calls, a lease lapsing. */
+export type TrainingEvent =
+  'start' | 'lease' | 'epoch' | 'checkpoint' | 'finish' | 'fail' | 'stop' | 'lapse' | 'lapse-last';
+
+/**
+ * The training's state machine: created -> queued (start) -> running (lease) -> done (finish) | failed
+ * (fail, or the last attempt's lease lapsing) | stopped (stop, from any open state); a lapsed lease with
+ * attempts left queues it again. Epochs and checkpoints keep it running. Answers the next state, or null
+ * when the event is refused in that state (the routes answer 409).
+ */
+const MOVES: Record<TrainingState, Partial<Record<TrainingEvent, TrainingState>>> = {
+  created: { start: 'queued', stop: 'stopped' },
+  queued: { lease: 'running', stop: 'stopped' },
+  running: {
+    epoch: 'running',
+    checkpoint: 'running',
+    finish: 'done',
+    fail: 'failed',
+    stop: 'stopped',
+    lapse: 'queued',
+    'lapse-last': 'failed',
+  },
+  done: {},
+  failed: {},
+  stopped: {},
+};
+
+export function nextTrainingState(state: TrainingState, event: TrainingEvent): TrainingState | null {
+  return MOVES[state][event] ?? null;
+}
+
+export interface CheckpointMark {
+  epoch: number;
+  val_dice: number;
+}
+
+/** A checkpoint replaces the kept one only with a higher validation Dice (the first is always kept). */
+export function isBetterCheckpoint(kept: CheckpointMark | null, candidate: CheckpointMark): boolean {
+  return kept === null || candidate.val_dice > kept.val_dice;
+}
+
+/**
+ * Why a checkpoint's runtime spec cannot run as a model of these segments, or null: its output channels
+ * must be the background then each segment by ascending value, as the registry feeds every ONNX model.
+ */
+export function checkpointSpecProblem(
+  spec: { segmentValues: readonly number[] },
+  segments: readonly Segment[],
+): string | null {
+  const want = [0, ...segments.map((s) => s.value).sort((a, b) => a - b)];
+  const same = want.length === spec.segmentValues.length && want.every((v, i) => spec.segmentValues[i] === v);
+  return same
+    ? null
+    : `The spec's segment values must be [${want.join(', ')}] (background, then the model's).`;
+}
+
+/** The derived model's code: the parent's with the training's id, within the registry's 64 characters. */
+export function derivedModelCode(parentCode: string, trainingId: number, attempt = 1): string {
+  const suffix = `-t${trainingId}${attempt > 1 ? `-${attempt}` : ''}`;
+  return `${parentCode.slice(0, 64 - suffix.length).replace(/-+$/, '')}${suffix}`;
+}
+
+/** The derived model's name: the parent's, and which training made it, within 128 characters. */
+export function derivedModelName(parentName: string, trainingId: number): string {
+  const suffix = ` (training #${trainingId})`;
+  return `${parentName.slice(0, 128 - suffix.length).trimEnd()}${suffix}`;
+}

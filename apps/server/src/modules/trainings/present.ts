@@ -1,6 +1,6 @@
 import type { Training, TrainingDetail, TrainingEpoch, TrainingStartBody } from '@voxa/contracts';
 import type { Selectable } from 'kysely';
-import type { AiJobsTable } from '../../platform/db/schema';
+import type { AiJobsTable, StoredCheckpoint } from '../../platform/db/schema';
 import { iso, isoOrNull } from '../common/time';
 import { bestValDice, trainingState } from './policy';
 
@@ -11,6 +11,8 @@ export type TrainingRow = Selectable<AiJobsTable> & {
   model_name: string | null;
   created_by_user_name: string | null;
   worker_name: string | null;
+  derived_model_id: number | null;
+  checkpoint: StoredCheckpoint | null;
 };
 
 export function presentTraining(row: TrainingRow): Training {
@@ -29,6 +31,7 @@ export function presentTraining(row: TrainingRow): Training {
     created_at: iso(row.created_at),
     started_at: isoOrNull(row.started_at),
     finished_at: isoOrNull(row.finished_at),
+    derived_model_id: row.derived_model_id,
   };
 }
 
@@ -42,5 +45,6 @@ export function presentTrainingDetail(row: TrainingRow): TrainingDetail {
     log_tail: row.log_tail,
     max_attempts: row.max_attempts,
     worker_name: row.worker_name,
+    checkpoint: row.checkpoint && { epoch: row.checkpoint.epoch, val_dice: row.checkpoint.val_dice },
   };
 }

@@ -18,8 +18,8 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, e.stop, async ({ ctx, params, body }) =>
     trainings.stopTraining(db, ctx.team.id, params.trainId, body),
   );
-  route(app, e.list, async ({ ctx }) => trainings.listTrainings(db, ctx.team.id));
+  route(app, e.list, async ({ ctx }) => trainings.listTrainings(deps, ctx.team.id));
   route(app, e.detail, async ({ ctx, params }) =>
-    trainings.trainingDetail(db, ctx.team.id, params.trainingId),
+    trainings.trainingDetail(deps, ctx.team.id, params.trainingId),
   );
 }

@@ -10,6 +10,7 @@ import {
   type TrainingSegmentation,
   type TrainingStartBody,
 } from '@voxa/contracts';
+import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { Db } from '../../platform/db';
@@ -18,7 +19,7 @@ import { findVisibleModel } from '../ai-models/service';
 import { requeueLapsed } from '../ai-workers/protocol';
 import { segmentationAccess } from '../segmentations/access';
 import { readSeriesData } from '../studies/series-data';
-import { STOPPABLE_STATES, trainingMismatch } from './policy';
+import { nextTrainingState, STOPPABLE_STATES, trainingMismatch, trainingState } from './policy';
 import { presentTraining, presentTrainingDetail } from './present';
 
 const NOT_FOUND = 'Training not found.';
@@ -164,6 +165,8 @@ function trainingRows(db: Db, teamId: number) {
     .select([
       'tr.segmentation_ids',
       'tr.metrics',
+      'tr.derived_model_id',
+      'tr.checkpoint',
       'm.name as model_name',
       'u.name as created_by_user_name',
       'w.name as worker_name',
@@ -186,7 +189,7 @@ export async function startTraining(
   body: TrainingStartBody,
 ): Promise<Training> {
   const row = await trainingRow(db, teamId, id);
-  if (row.state !== 'created') throw conflict(TRAINING_NOT_CREATED);
+  if (!nextTrainingState(trainingState(row.state), 'start')) throw conflict(TRAINING_NOT_CREATED);
   const started = await db
     .updateTable('ai_jobs')
     .set({ state: 'queued', parameters: JSON.stringify(body), updated_at: new Date() })
@@ -226,8 +229,12 @@ export async function stopTraining(
   return { trainId: id, state: 'stopped' };
 }
 
-export async function listTrainings(db: Db, teamId: number): Promise<Training[]> {
-  await requeueLapsed(db, teamId);
+export async function listTrainings(
+  deps: Pick<Deps, 'db' | 'realtime'>,
+  teamId: number,
+): Promise<Training[]> {
+  const { db } = deps;
+  await requeueLapsed(deps, teamId);
   const rows = await trainingRows(db, teamId)
     .orderBy('j.created_at', 'desc')
     .orderBy('j.id', 'desc')
@@ -235,7 +242,11 @@ export async function listTrainings(db: Db, teamId: number): Promise<Training[]>
   return rows.map(presentTraining);
 }
 
-export async function trainingDetail(db: Db, teamId: number, id: number): Promise<TrainingDetail> {
-  await requeueLapsed(db, teamId);
-  return presentTrainingDetail(await trainingRow(db, teamId, id));
+export async function trainingDetail(
+  deps: Pick<Deps, 'db' | 'realtime'>,
+  teamId: number,
+  id: number,
+): Promise<TrainingDetail> {
+  await requeueLapsed(deps, teamId);
+  return presentTrainingDetail(await trainingRow(deps.db, teamId, id));
 }

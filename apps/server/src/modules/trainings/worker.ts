@@ -23,6 +23,8 @@ export async function trainingNotice(
   job: Job,
   typeCode: NotificationType,
   description: string | null = null,
+  /** The model it made, for aitrain.upload.complete and aitrain.train.complete. */
+  modelId: number | null = null,
 ): Promise<void> {
   if (job.created_by === null) return;
   await notify(deps, {
@@ -30,6 +32,7 @@ export async function trainingNotice(
     userId: job.created_by,
     typeCode,
     model1Id: job.id,
+    model2Id: modelId,
     section: 'ai',
     url: `/ai2-trainings/detail/${job.id}`,
     description,

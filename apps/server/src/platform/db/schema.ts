@@ -6,6 +6,7 @@ import type {
   AiModelRuntime,
   AiModelSegmentInput,
   InferenceState,
+  ModelRuntimeSpec,
   ReviewEventKind,
   ReviewState,
   SeriesStatus,
@@ -528,6 +529,17 @@ export interface AiTrainingsTable {
   segmentation_ids: Json<number[]>;
   metrics: ColumnType<TrainingEpoch[], string | undefined, string>;
   derived_model_id: number | null;
+  /** The best checkpoint uploaded so far (decision 0054); its bytes: trainingCheckpointKey(..., 'best'). */
+  checkpoint: JsonOrNull<StoredCheckpoint>;
+}
+
+export interface StoredCheckpoint {
+  epoch: number;
+  val_dice: number;
+  spec: ModelRuntimeSpec;
+  size: number;
+  sha256: string;
+  header: OnnxHeader;
 }
 
 /** One model over many studies: an inference per study, and the studies it skipped with why. */

@@ -94,3 +94,11 @@ export const aiModelFileKey = (teamId: number, modelId: number): StorageKey => [
   'ai-models',
   `${modelId}.onnx`,
 ];
+
+/** A training's checkpoint files: 'best' is the one kept, others are uploads being received. */
+export const trainingCheckpointKey = (teamId: number, trainingId: number, name: string): StorageKey => [
+  ...teamKey(teamId),
+  'ai-trainings',
+  String(trainingId),
+  `${name}.onnx`,
+];

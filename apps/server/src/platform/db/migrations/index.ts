@@ -20,6 +20,7 @@ import * as aiWorkers from './0015-ai-workers';
 import * as inference from './0016-inference';
 import * as platformWorkers from './0017-platform-workers';
 import * as trainings from './0018-trainings';
+import * as trainingCheckpoints from './0019-training-checkpoints';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0016-inference': inference,
   '0017-platform-workers': platformWorkers,
   '0018-trainings': trainings,
+  '0019-training-checkpoints': trainingCheckpoints,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

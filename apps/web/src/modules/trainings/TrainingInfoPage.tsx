@@ -58,6 +58,13 @@ export function TrainingInfoPage() {
                 : '—'}
             </Text>
           </DetailField>
+          <DetailField label="Best checkpoint">
+            <Text size="sm" data-testid="training-checkpoint">
+              {t.checkpoint
+                ? `Epoch ${t.checkpoint.epoch}: val Dice ${diceText(t.checkpoint.val_dice)}, what the derived model runs`
+                : 'None uploaded yet'}
+            </Text>
+          </DetailField>
           <DetailField label="Parameters">
             <TrainingParameters parameters={t.parameters} />
           </DetailField>
@@ -73,7 +80,7 @@ export function TrainingInfoPage() {
 
 /** The model the training made, linked; 'not yet' while it is open, else why there is none. */
 function DerivedModel({ training: t }: { training: TrainingDetail }) {
-  const derived = t.derived_model_id ?? null;
+  const derived = t.derived_model_id;
   const model = useAiModel(derived);
   if (derived !== null)
     return (

@@ -18,6 +18,11 @@ import { useTraining } from './useTrainingApi';
 
 const LOSS = 'var(--mantine-color-red-6)';
 const DICE = 'var(--mantine-color-teal-6)';
+/**
+ * The x axis spans at least this many epochs (fewer when fewer are asked): a young training's line grows
+ * toward the right; past it, the axis fits the epochs done (a long training is not squeezed to the left).
+ */
+const EARLY_EPOCHS = 10;
 
 /** /ai2-trainings/detail/:id (r:ai-trainings): one training, its curves growing while it runs; Stop. */
 export function TrainingDetailPage() {
@@ -98,7 +103,7 @@ export function TrainingDetailPage() {
         <LineChart
           label="Loss and validation Dice per epoch"
           xTitle="Epoch"
-          xTo={asked ?? 0}
+          xTo={Math.min(asked ?? 0, EARLY_EPOCHS)}
           format={(y) => y.toFixed(3)}
           series={[
             { name: 'Loss', color: LOSS, points: t.metrics.map((m) => ({ x: m.epoch, y: m.loss })) },

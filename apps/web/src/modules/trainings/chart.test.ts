@@ -30,7 +30,7 @@ describe('the line chart', () => {
     expect(linePath(series[0]!.points, s)).toBe('M10.0,10.0 L110.0,35.0');
   });
 
-  it('runs x to the epochs asked, so a running curve grows toward the right edge', () => {
+  it('runs x at least to xTo, so a young curve grows toward the right edge', () => {
     const s = scaleFor(series, box(120, 70, 10), 5);
     expect(s.xMax).toBe(5);
     expect([s.x(1), s.x(3), s.x(5)]).toEqual([10, 60, 110]);

@@ -23,7 +23,7 @@ export interface Scale {
 }
 
 /**
- * Maps data to the box: x from 1 to the larger of the last x and `xTo` (the epochs asked, so a running
+ * Maps data to the box: x from 1 to the larger of the last x and `xTo` (the early epochs, so a young
  * training's curve grows toward the right edge; at least 2, so one point is not a zero-width range), y from
  * 0 to the largest y (at least 1: Dice and a falling loss share it).
  */

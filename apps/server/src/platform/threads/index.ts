@@ -30,7 +30,10 @@ export function runWorkerThread<Done extends { kind: 'done' }, Message extends T
   const run = new Promise<Done>((resolve, reject) => {
     onAbort = () => reject(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
+    // Set once the thread has answered: it may exit before the messages before its answer are handled.
+    let answered = false;
     thread.on('message', (message: Done | Message | { kind: 'error'; message: string }) => {
+      if (message.kind === 'done' || message.kind === 'error') answered = true;
       if (message.kind === 'done') handled.then(() => resolve(message as Done), reject);
       else if (message.kind === 'error' && 'message' in message && typeof message.message === 'string')
         reject(new Error(message.message));
@@ -38,7 +41,9 @@ export function runWorkerThread<Done extends { kind: 'done' }, Message extends T
       handled.catch(reject);
     });
     thread.once('error', reject);
-    thread.once('exit', (code) => reject(new Error(`The ${what} thread stopped (exit code ${code}).`)));
+    thread.once('exit', (code) => {
+      if (!answered) reject(new Error(`The ${what} thread stopped (exit code ${code}).`));
+    });
   });
   return run.finally(() => {
     signal?.removeEventListener('abort', onAbort);

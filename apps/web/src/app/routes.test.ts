@@ -18,11 +18,15 @@ describe('the route table', () => {
       expect(route(path)?.parent, path).toBe(parent);
     }
   });
-  it('has the training pages under r:ai-trainings (decision 0052)', () => {
+  it('has the training pages, v1 and v2, under r:ai-trainings (decisions 0052, 0056)', () => {
     const pages = [
       ['/ai2-trainings', undefined],
       ['/ai2-trainings/create', '/ai2-trainings'],
       ['/ai2-trainings/detail/:id', '/ai2-trainings'],
+      ['/ai2-trainings/detail-mi', '/ai2-trainings'],
+      ['/ai-trainings', undefined],
+      ['/ai-trainings/detail', undefined],
+      ['/ai-trainings/detail-mi', undefined],
     ] as const;
     for (const [path, parent] of pages) {
       expect(route(path), path).toMatchObject({ permissions: ['r:ai-trainings'], needsTeam: true });

@@ -374,7 +374,7 @@ export const ROUTES: PageRoute[] = [
     parent: '/ai-infers',
     load: () => inferencePages().then((m) => m.CaseInferencesPage),
   },
-  // Trainings (decision 0052): the list, the create form and one training's curves.
+  // Trainings (decisions 0052, 0056): the list, the create form, one training's curves and its model information.
   {
     path: '/ai2-trainings',
     layout: 'app',
@@ -473,6 +473,26 @@ export const ROUTES: PageRoute[] = [
     parent: '/flow',
     load: () => pipelinePages().then((m) => m.FlowDetailPage),
   },
+  {
+    path: '/ai2-trainings/detail-mi',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:ai-trainings'],
+    needsTeam: true,
+    title: 'Model information',
+    parent: '/ai2-trainings',
+    load: () => trainingPages().then((m) => m.TrainingInfoPage),
+  },
+  // The v1 training pages show the v2 ones (decision 0056).
+  ...['/ai-trainings', '/ai-trainings/detail', '/ai-trainings/detail-mi'].map((path): PageRoute => ({
+    path,
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:ai-trainings'],
+    needsTeam: true,
+    title: 'AI Trainings',
+    load: () => import('../modules/trainings/V1TrainingsRedirect').then((m) => m.V1TrainingsRedirect),
+  })),
   // The v1 model pages show the v2 ones (decision 0043).
   ...['/models', '/models/create', '/models/create_old', '/models/detail'].map((path): PageRoute => ({
     path,

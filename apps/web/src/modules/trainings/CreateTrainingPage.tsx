@@ -1,24 +1,20 @@
-import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formMessage } from '../../lib/formErrors';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { useAiModels } from '../ai-models/useAiModelsApi';
-import { DEFAULT_DRAFT, parseStart, type ParameterDraft } from './parameters';
+import { DEFAULT_DRAFT, PARAMETER_LABELS, parseStart, type ParameterDraft } from './parameters';
 import { trainingPath } from './paths';
 import { SegmentationChecklist } from './SegmentationChecklist';
 import { useCreateTraining } from './useTrainingApi';
 
-const FIELDS: { key: keyof ParameterDraft; label: string; description: string }[] = [
-  { key: 'epochs', label: 'Epochs', description: '1 to 1000' },
-  {
-    key: 'validationSplit',
-    label: 'Validation split',
-    description: 'Share held out for validation Dice, 0.05 to 0.5',
-  },
-  { key: 'learningRate', label: 'Learning rate', description: 'Above 0, at most 1' },
-  { key: 'patchSize', label: 'Patch size', description: 'x, y, z voxels, 8 to 512 each' },
+const FIELDS: { key: keyof ParameterDraft; description: string }[] = [
+  { key: 'epochs', description: '1 to 1000' },
+  { key: 'validationSplit', description: 'Held out, 0.05 to 0.5' },
+  { key: 'learningRate', description: 'Above 0, at most 1' },
+  { key: 'patchSize', description: 'x, y, z voxels, 8 to 512' },
 ];
 
 /**
@@ -34,6 +30,13 @@ export function CreateTrainingPage() {
   const [draft, setDraft] = useState<ParameterDraft>(DEFAULT_DRAFT);
   const start = parseStart(draft);
   const ready = modelId !== null && chosen.length > 0 && start.ok;
+  const model = models.data?.find((m) => m.id === modelId);
+  const missing =
+    modelId === null
+      ? 'Choose a model.'
+      : chosen.length === 0
+        ? 'Choose at least one valid segmentation.'
+        : null;
 
   const submit = () => {
     if (!ready || !start.ok) return;
@@ -59,6 +62,11 @@ export function CreateTrainingPage() {
         }}
         nothingFoundMessage="No models"
       />
+      {model && (
+        <Text size="sm" c="dimmed" data-testid="training-model-segments">
+          {`Its segments: ${model.segments.map((g) => `${g.title} (${g.value})`).join(', ')}. A segmentation is valid when its segments are these, by title and value.`}
+        </Text>
+      )}
       {modelId !== null && (
         <>
           <Title order={2} size="h4">
@@ -74,7 +82,7 @@ export function CreateTrainingPage() {
         {FIELDS.map((f) => (
           <TextInput
             key={f.key}
-            label={f.label}
+            label={PARAMETER_LABELS[f.key]}
             description={f.description}
             w={220}
             value={draft[f.key]}
@@ -88,6 +96,11 @@ export function CreateTrainingPage() {
         <Button onClick={submit} disabled={!ready} loading={create.isPending}>
           Start training
         </Button>
+        {missing && (
+          <Text size="sm" c="dimmed">
+            {missing}
+          </Text>
+        )}
       </Group>
     </Stack>
   );

@@ -6,6 +6,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { CREATE_TRAINING_PATH, trainingPath } from './paths';
 import { diceText } from './state';
 import { StopTrainingButton } from './StopTrainingButton';
+import { TrainingModel } from './TrainingModel';
 import { TrainingStateBadge } from './TrainingStateBadge';
 import { useTrainings } from './useTrainingApi';
 
@@ -28,7 +29,9 @@ export function TrainingsPage() {
       {!list.data ? (
         <DataState error={list.error} />
       ) : list.data.length === 0 ? (
-        <Text c="dimmed">No trainings</Text>
+        <Text c="dimmed" data-testid="trainings-empty">
+          No trainings yet: start one with New training.
+        </Text>
       ) : (
         <Table striped data-testid="trainings-table">
           <Table.Thead>
@@ -50,7 +53,9 @@ export function TrainingsPage() {
                     {`#${t.id}`}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{t.model.name ? `${t.model.name} (${t.model.code})` : t.model.code}</Table.Td>
+                <Table.Td>
+                  <TrainingModel model={t.model} />
+                </Table.Td>
                 <Table.Td>
                   <TrainingStateBadge training={t} />
                 </Table.Td>

@@ -14,7 +14,7 @@ describe('the start parameters', () => {
   it('says which field is wrong', () => {
     const r = parseStart({ ...DEFAULT_DRAFT, epochs: '0' });
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.error).toMatch(/^epochs: /);
+    expect(!r.ok && r.error).toMatch(/^Epochs: /);
     expect(parseStart({ ...DEFAULT_DRAFT, patchSize: '64, 64' }).ok).toBe(false);
   });
 });

@@ -15,6 +15,14 @@ export const DEFAULT_DRAFT: ParameterDraft = {
   patchSize: '64, 64, 64',
 };
 
+/** The fields' labels on the form, to say which one is wrong. */
+export const PARAMETER_LABELS: Record<keyof ParameterDraft, string> = {
+  epochs: 'Epochs',
+  validationSplit: 'Validation split',
+  learningRate: 'Learning rate',
+  patchSize: 'Patch size',
+};
+
 /** The start's body from the fields, or the first reason it is not one (the contract's own check). */
 export function parseStart(
   draft: ParameterDraft,
@@ -31,5 +39,10 @@ export function parseStart(
   });
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false, error: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` };
+  const field = issue?.path[0];
+  const label =
+    typeof field === 'string' && field in PARAMETER_LABELS
+      ? PARAMETER_LABELS[field as keyof ParameterDraft]
+      : field;
+  return { ok: false, error: `${String(label ?? 'Parameters')}: ${issue?.message ?? 'invalid'}` };
 }

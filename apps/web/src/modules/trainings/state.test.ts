@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diceText, isOpen, pollWhileOpen, POLL_MS } from './state';
+import { bestEpoch, diceText, isOpen, pollWhileOpen, POLL_MS } from './state';
 
 describe('training states', () => {
   it('polls while one is open and stops once all ended', () => {
@@ -13,5 +13,11 @@ describe('training states', () => {
   it('shows a Dice with two decimals', () => {
     expect(diceText(0.8234)).toBe('0.82');
     expect(diceText(null)).toBe('—');
+  });
+
+  it('finds the best epoch by validation Dice, the first of equals', () => {
+    const at = (epoch: number, val_dice: number) => ({ epoch, val_dice });
+    expect(bestEpoch([at(1, 0.2), at(2, 0.7), at(3, 0.7), at(4, 0.5)])).toEqual(at(2, 0.7));
+    expect(bestEpoch([])).toBeNull();
   });
 });

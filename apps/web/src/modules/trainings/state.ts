@@ -23,3 +23,11 @@ export function pollWhileOpen(states: readonly TrainingState[] | undefined): num
 
 /** A Dice as shown: two decimals, a dash before the first epoch. */
 export const diceText = (dice: number | null): string => (dice === null ? '—' : dice.toFixed(2));
+
+/** The epoch with the highest validation Dice (the first of equals), or null before the first. */
+export function bestEpoch<T extends { epoch: number; val_dice: number }>(metrics: readonly T[]): T | null {
+  return metrics.reduce<T | null>(
+    (best, m) => (best === null || m.val_dice > best.val_dice ? m : best),
+    null,
+  );
+}

@@ -25,12 +25,19 @@ export function useTraining(id: number | null) {
   });
 }
 
-/** GET ai2/ai-train/{modelId}/train-segmentation: the team's segmentations of the model's structure, checked. */
-export function useTrainSegmentations(modelId: number | null) {
+/**
+ * GET ai2/ai-train/{modelId}/train-segmentation: the named segmentations, else the team's of the model's
+ * structure, each checked against the model.
+ */
+export function useTrainSegmentations(modelId: number | null, ids?: readonly number[]) {
   return useQuery({
-    queryKey: [...KEY, 'segmentations', modelId],
+    queryKey: [...KEY, 'segmentations', modelId, ids?.join(',') ?? ''],
     queryFn: ({ signal }) =>
-      call(api.trainings.trainSegmentation, { params: { modelId: modelId ?? 0 }, query: {}, signal }),
+      call(api.trainings.trainSegmentation, {
+        params: { modelId: modelId ?? 0 },
+        query: ids ? { segmentationId: ids.join(',') } : {},
+        signal,
+      }),
     enabled: modelId !== null,
   });
 }

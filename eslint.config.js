@@ -9,7 +9,24 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // The index's `api` holds every area's contracts: a page that names it loads them all at once.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@voxa/contracts',
+              importNames: ['api'],
+              message:
+                "Use `import * as api from '@voxa/contracts/areas'`: bundles then hold only the areas used.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     rules: {

@@ -1,4 +1,4 @@
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, call, callBlob } from './api';
 

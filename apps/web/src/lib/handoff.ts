@@ -1,4 +1,4 @@
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { call } from './api';
 import { baseOrigin, teamOriginOf } from './host';
 import { clearPermissionCache, getToken } from './storage';

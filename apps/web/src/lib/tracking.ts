@@ -1,4 +1,5 @@
-import { api, STORAGE_KEYS } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { STORAGE_KEYS } from '@voxa/contracts';
 import { call } from './api';
 import { guardedReload } from './reload';
 import { getToken } from './storage';

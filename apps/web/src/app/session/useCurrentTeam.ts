@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type Team } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Team } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import { currentTeamSlug } from '../../lib/host';
 import { useToken } from './useToken';

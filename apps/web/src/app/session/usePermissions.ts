@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, type Permission } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Permission } from '@voxa/contracts';
 import { useCallback } from 'react';
 import { call } from '../../lib/api';
 import { currentTeamSlug } from '../../lib/host';

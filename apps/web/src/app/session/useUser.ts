@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type User } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type User } from '@voxa/contracts';
 import { useCallback } from 'react';
 import { call } from '../../lib/api';
 import { useToken } from './useToken';

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { useState } from 'react';
 import { call } from '../../lib/api';
 import { setToken } from '../../lib/storage';

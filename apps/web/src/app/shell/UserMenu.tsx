@@ -1,6 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { api, type Team, type User } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Team, type User } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import { baseOrigin, teamAddress, teamOriginOf } from '../../lib/host';
 import { clearToken } from '../../lib/storage';

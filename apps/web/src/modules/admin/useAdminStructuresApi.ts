@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type AdminStructureChanges, type NewStructure } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type AdminStructureChanges, type NewStructure } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import type { StructuresFilter } from '../structures/structuresFilter';
 import { STRUCTURES_KEY } from '../structures/useStructuresApi';

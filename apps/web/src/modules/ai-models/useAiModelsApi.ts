@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, fullAiModels, type AiModelInput } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { fullAiModels, type AiModelInput } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import { upload } from '../../lib/upload';
 import type { AiModelsFilter } from './filter';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type AiPromptTexts } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type AiPromptTexts } from '@voxa/contracts';
 import { call } from '../../lib/api';
 
 const KEY = ['ai-prompts'] as const;

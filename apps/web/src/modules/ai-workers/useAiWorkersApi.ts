@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { call } from '../../lib/api';
 
 const AI_WORKERS_KEY = ['ai-workers'] as const;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
+import * as api from '@voxa/contracts/areas';
 import {
   ANNOTATOR_SIGN_IN_MAX_TICKS,
   ANNOTATOR_SIGN_IN_POLL_MS,
-  api,
   type AnnotatorSignIn,
 } from '@voxa/contracts';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, STORAGE_KEYS, type AnnotatorCase } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { STORAGE_KEYS, type AnnotatorCase } from '@voxa/contracts';
 import { useEffect } from 'react';
 import { call } from '../../lib/api';
 

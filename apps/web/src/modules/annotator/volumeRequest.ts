@@ -1,4 +1,4 @@
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { callBlob } from '../../lib/api';
 
 /** The one volume asked for ahead of the viewer, by `{uuid}-{index}`. */

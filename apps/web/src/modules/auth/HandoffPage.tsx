@@ -1,5 +1,6 @@
 import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
-import { api, safeRedirect } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { safeRedirect } from '@voxa/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { call } from '../../lib/api';

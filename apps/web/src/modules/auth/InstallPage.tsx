@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { call } from '../../lib/api';

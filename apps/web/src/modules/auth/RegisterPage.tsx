@@ -1,6 +1,6 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../../lib/api';

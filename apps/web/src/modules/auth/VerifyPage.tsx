@@ -1,6 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { api, safeRedirect } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { safeRedirect } from '@voxa/contracts';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../app/session/useUser';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { useRefetchUser } from '../../app/session/useUser';
 import { call } from '../../lib/api';
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Loader, Menu, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { useState } from 'react';
 import { call } from '../../lib/api';
 import { FavouriteItem } from './FavouriteItem';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as api from '@voxa/contracts/areas';
 import {
-  api,
   fullAiModels,
   type InferenceBatchBody,
   type InferenceCreateBody,

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ModelConfigurationBody } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type ModelConfigurationBody } from '@voxa/contracts';
 import { call } from '../../lib/api';
 
 const KEY = ['model-configuration'] as const;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type StudyListItem } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type StudyListItem } from '@voxa/contracts';
 import { call } from '../../lib/api';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { call } from '../../lib/api';
 
 export const LABELS_KEY = ['labels'] as const;

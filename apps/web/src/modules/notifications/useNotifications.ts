@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, NOTIFICATION_PAGE_SIZE, type Notification } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { NOTIFICATION_PAGE_SIZE, type Notification } from '@voxa/contracts';
 import { useCallback, useState } from 'react';
 import { rememberPermissions } from '../../app/session/usePermissions';
 import { useToken } from '../../app/session/useToken';

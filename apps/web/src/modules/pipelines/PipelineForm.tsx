@@ -1,5 +1,6 @@
 import { Button, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { api, fullAiModels, PIPELINE_ACQUISITIONS_MAX, PIPELINE_NAME_MAX } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { fullAiModels, PIPELINE_ACQUISITIONS_MAX, PIPELINE_NAME_MAX } from '@voxa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call } from '../../lib/api';

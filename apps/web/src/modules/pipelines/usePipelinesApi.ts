@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type FlowState, type PipelineInput } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type FlowState, type PipelineInput } from '@voxa/contracts';
 import { call } from '../../lib/api';
 
 /** Every query holding pipelines; a change also refreshes what the upload offers. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Notification, type Review } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Notification, type Review } from '@voxa/contracts';
 import { useEffect } from 'react';
 import { useSocket } from '../../app/session/useRealtime';
 import { call } from '../../lib/api';

@@ -1,4 +1,5 @@
-import { api, type Segment, type Segmentation } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Segment, type Segmentation } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import { notifySuccess } from '../../ui/notify';
 

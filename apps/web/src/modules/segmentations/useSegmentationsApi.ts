@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Segment } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Segment } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import { notifyError } from '../../ui/notify';
 import { segmentChanges, type SegmentationTarget } from './segmentChanges';

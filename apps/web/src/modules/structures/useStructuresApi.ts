@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type NewStructure, type StructureChanges } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type NewStructure, type StructureChanges } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import type { StructuresFilter } from './structuresFilter';
 

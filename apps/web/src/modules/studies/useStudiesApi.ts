@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Label } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Label } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import type { StudiesQuery } from './studiesQuery';
 

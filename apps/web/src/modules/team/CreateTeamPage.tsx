@@ -1,6 +1,7 @@
 import { Button, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { api, slugFromTitle } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { slugFromTitle } from '@voxa/contracts';
 import { useState, type FormEvent } from 'react';
 import { useRefetchUser } from '../../app/session/useUser';
 import { call } from '../../lib/api';

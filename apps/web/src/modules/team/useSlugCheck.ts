@@ -1,6 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { api, slugProblem } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { slugProblem } from '@voxa/contracts';
 import { call } from '../../lib/api';
 
 export type SlugState = { state: 'empty' | 'checking' | 'free' } | { state: 'problem'; message: string };

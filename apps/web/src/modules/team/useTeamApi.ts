@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Permission } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Permission } from '@voxa/contracts';
 import { call } from '../../lib/api';
 
 const KEYS = {

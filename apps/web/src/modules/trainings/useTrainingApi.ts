@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type TrainingCreateBody, type TrainingStartBody } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type TrainingCreateBody, type TrainingStartBody } from '@voxa/contracts';
 import { call } from '../../lib/api';
 import { pollWhileOpen } from './state';
 

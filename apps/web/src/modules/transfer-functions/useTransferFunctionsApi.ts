@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type TransferFunctionFilter, type TransferFunctionInput } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type TransferFunctionFilter, type TransferFunctionInput } from '@voxa/contracts';
 import { call } from '../../lib/api';
 
 /** Every query holding transfer functions (the annotator's list too, when it asks under this key). */

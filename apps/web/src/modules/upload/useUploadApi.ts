@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, DicomUid } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { DicomUid } from '@voxa/contracts';
 import { call } from '../../lib/api';
 
 /** Reference data is global and rarely changes: fetched once per visit. */

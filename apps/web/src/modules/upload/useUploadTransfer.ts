@@ -2,7 +2,7 @@ import type { FileRef } from '@voxa/imaging';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useRef } from 'react';
 import { useSocket } from '../../app/session/useRealtime';
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { call } from '../../lib/api';
 import { browserConnection } from './transfer/browserConnection';
 import { conversionWaiter } from './transfer/conversionEvents';

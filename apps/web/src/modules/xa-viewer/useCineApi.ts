@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { call } from '../../lib/api';
 import { fetchVolume } from '../annotator/volumeRequest';
 import { cineFrames } from './cineFrames';

@@ -1,6 +1,7 @@
 import { Button, ColorSwatch, Group, Slider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, type Segmentation } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Segmentation } from '@voxa/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { call, callBlob } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../ui/notify';

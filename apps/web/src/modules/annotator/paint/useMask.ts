@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api, type Segmentation } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Segmentation } from '@voxa/contracts';
 import { labelFigures, type ChangeRecord, type LabelFigure } from '@voxa/imaging';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError, call, callBlob, errorMessage } from '../../../lib/api';

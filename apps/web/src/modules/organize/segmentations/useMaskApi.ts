@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, type Segmentation } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Segmentation } from '@voxa/contracts';
 import { call, callBlob } from '../../../lib/api';
 import { saveFile } from '../../../lib/saveFile';
 import { notifyError, notifySuccess } from '../../../ui/notify';

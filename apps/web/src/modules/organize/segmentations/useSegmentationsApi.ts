@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Segment, type Segmentation } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type Segment, type Segmentation } from '@voxa/contracts';
 import { call } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { STUDIES_KEY } from '../../studies/useStudiesApi';

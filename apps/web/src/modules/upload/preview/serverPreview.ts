@@ -1,4 +1,5 @@
-import { api, hostPrefix } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { hostPrefix } from '@voxa/contracts';
 import { isEncapsulatedSyntax, type UploadSeries } from '@voxa/imaging';
 import { fillPath } from '../../../lib/request';
 import { browserConnection } from '../transfer/browserConnection';

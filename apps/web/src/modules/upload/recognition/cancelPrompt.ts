@@ -1,4 +1,4 @@
-import { api } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
 import { call } from '../../../lib/api';
 
 /** Tells the server to drop a prompt (POST /svc/llm/cancel-prompt); a failure is only logged (section 8). */

@@ -1,4 +1,5 @@
-import { api, RECOGNITION_DEADLINE_MS, RecognitionResponse, type RecognitionStudy } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { RECOGNITION_DEADLINE_MS, RecognitionResponse, type RecognitionStudy } from '@voxa/contracts';
 import type { AcquisitionOption } from '@voxa/imaging';
 import { useEffect, useRef, type Dispatch } from 'react';
 import { useSocket, type AppSocket } from '../../../app/session/useRealtime';

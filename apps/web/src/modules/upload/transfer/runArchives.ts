@@ -1,4 +1,5 @@
-import { api, type InflatedArchive, type UploadedMetadata } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type InflatedArchive, type UploadedMetadata } from '@voxa/contracts';
 import type { UploadStudy } from '@voxa/imaging';
 import type { call as apiCall } from '../../../lib/api';
 import type { TransferConnection } from './transferClient';

@@ -1,4 +1,5 @@
-import { api, type SeriesConversionEvent, type StoredStudy, type UploadStudyBody } from '@voxa/contracts';
+import * as api from '@voxa/contracts/areas';
+import { type SeriesConversionEvent, type StoredStudy, type UploadStudyBody } from '@voxa/contracts';
 import { queueBatches, type FileRef } from '@voxa/imaging';
 import type { call as apiCall } from '../../../lib/api';
 import type { PageSeries } from '../state/model';

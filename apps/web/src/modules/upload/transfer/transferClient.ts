@@ -1,5 +1,5 @@
+import * as api from '@voxa/contracts/areas';
 import {
-  api,
   formatUploadHeader,
   UPLOAD_HEADER,
   type ChunkReceipt,

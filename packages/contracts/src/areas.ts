@@ -1,0 +1,30 @@
+/**
+ * The API's areas one by one, for `import * as api from '@voxa/contracts/areas'`: the web app names
+ * `api.x.y` as the server does, but a bundle then holds only the areas its code uses, so a page's first
+ * load carries the contracts of its own calls, not every endpoint (the `api` object of the index holds
+ * them all).
+ */
+export { accounts } from './accounts';
+export { aiPrompts } from './ai-prompts';
+export { aiWorkerProtocol, aiWorkers } from './ai-workers';
+export { aiModels } from './ai-models';
+export { annotator } from './annotator';
+export { anonymise } from './anonymise';
+export { archives } from './archives';
+export { cine } from './cine';
+export { conversion } from './conversion';
+export { inference } from './inference';
+export { labels } from './labels';
+export { notifications } from './notifications';
+export { organize } from './organize';
+export { flows, pipelines } from './pipelines';
+export { recognition } from './recognition';
+export { reference } from './reference';
+export { reviews } from './reviews';
+export { masks, segmentations } from './segmentations';
+export { adminStructures, structures } from './structures';
+export { studies } from './studies';
+export { admin, invitations, logs, roles, teams } from './teams';
+export { trainings } from './trainings';
+export { transferFunctions } from './transfer-functions';
+export { upload } from './upload';

@@ -1,5 +1,6 @@
 import { accounts } from './accounts';
 import { aiPrompts } from './ai-prompts';
+import { apiUsers } from './api-users';
 import { aiWorkerProtocol, aiWorkers } from './ai-workers';
 import { aiModels } from './ai-models';
 import { annotator } from './annotator';
@@ -25,6 +26,7 @@ import { transferFunctions } from './transfer-functions';
 import { upload } from './upload';
 
 export * from './ai-prompts';
+export * from './api-users';
 export * from './ai-runtime';
 export * from './accounts';
 export * from './ai-workers';
@@ -68,6 +70,7 @@ export const api = {
   invitations,
   roles,
   admin,
+  apiUsers,
   logs,
   reference,
   labels,

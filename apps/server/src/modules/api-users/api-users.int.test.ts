@@ -112,6 +112,24 @@ describe('managing API users', () => {
     expect(theirs.status).toBe(404);
   });
 
+  it('keeps the backing account out of the administrators’ user list and user switch', async () => {
+    const user = await newApiUser('Member', 'Backing row');
+    const admin = await buildUser(t, { admin: true });
+    const users = await t.call('GET', '/admin/users', { token: admin.token });
+    expect(users.status).toBe(200);
+    expect(JSON.stringify(users.body)).not.toContain('Backing row');
+    const row = await t.db
+      .selectFrom('api_users')
+      .select('user_id')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const sw = await t.call('POST', '/admin/user-switch', {
+      token: admin.token,
+      body: { user_id: row.user_id },
+    });
+    expect(sw.status).toBe(404);
+  });
+
   it('answers a token’s secret once, keeps only its hash, and lists it without the secret', async () => {
     const user = await newApiUser();
     const { token, secret } = await newToken(user.id, { name: 'laptop' });

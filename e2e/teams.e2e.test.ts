@@ -231,6 +231,7 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'Team',
       'Pipelines',
       'Flows',
+      'API Users',
     ]);
   });
 });

@@ -6,6 +6,7 @@
  */
 export { accounts } from './accounts';
 export { aiPrompts } from './ai-prompts';
+export { apiUsers } from './api-users';
 export { aiWorkerProtocol, aiWorkers } from './ai-workers';
 export { aiModels } from './ai-models';
 export { annotator } from './annotator';

@@ -2,6 +2,7 @@ import * as areas from './areas';
 import type { Endpoint } from './endpoint';
 
 export * from './ai-prompts';
+export * from './api-users';
 export * from './ai-runtime';
 export * from './accounts';
 export * from './ai-workers';

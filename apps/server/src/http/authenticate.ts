@@ -1,8 +1,9 @@
-import { teamSlugFromHost, AUTH_COOKIE, WORKER_TOKEN_PREFIX } from '@voxa/contracts';
+import { API_TOKEN_PREFIX, teamSlugFromHost, AUTH_COOKIE, WORKER_TOKEN_PREFIX } from '@voxa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
 import { hashToken } from '../platform/secrets';
+import { authenticateApiToken } from '../modules/api-users/authenticate';
 import { effectivePermissions } from '../modules/permissions/policy';
 import type { RequestContext } from './context';
 import { refuseCrossSite } from './cross-site';
@@ -36,6 +37,7 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
     roleId: null,
     permissions: [],
     worker: null,
+    apiUserId: null,
   };
   const presented = requestToken(req);
   if (!presented) return context;
@@ -46,6 +48,11 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
     return context;
   }
   const slug = requestTeamSlug(req, config);
+  if (presented.token.startsWith(API_TOKEN_PREFIX)) {
+    // Like a worker's, an API token is never a browser's.
+    if (!presented.byCookie) await authenticateApiToken(db, presented.token, slug, context);
+    return context;
+  }
   // One round trip: the token's user and, when a team is named, their membership in it (left joined).
   const row = await db
     .selectFrom('auth_tokens')

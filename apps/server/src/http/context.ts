@@ -19,6 +19,8 @@ export interface RequestContext {
   permissions: Permission[];
   /** The AI worker calling, when the token is a worker's (never together with a user). */
   worker: WorkerRef | null;
+  /** The API user calling (`user` is its backing row), when the token is an API token: team endpoints only. */
+  apiUserId: number | null;
 }
 
 export interface WorkerRef {
@@ -31,12 +33,17 @@ export interface WorkerContext extends RequestContext {
   worker: WorkerRef;
 }
 
-export interface UserContext extends RequestContext {
+interface SignedInContext extends RequestContext {
   user: UserRow;
+}
+
+/** A person signed in with a session token (API users never reach user-scope endpoints). */
+export interface UserContext extends SignedInContext {
   tokenId: number;
 }
 
-export interface TeamContext extends UserContext {
+/** A member, or an API user of the team: no session token then (tokenId null). */
+export interface TeamContext extends SignedInContext {
   team: TeamRef;
   roleId: number;
 }

@@ -1,5 +1,12 @@
 import type { Body, Endpoint, Params, Query, Reply } from '@voxa/contracts';
-import { hasAll, hasAny, hostPrefix, MESSAGES, needsVerifiedEmail } from '@voxa/contracts';
+import {
+  API_USER_TEAM_ONLY,
+  hasAll,
+  hasAny,
+  hostPrefix,
+  MESSAGES,
+  needsVerifiedEmail,
+} from '@voxa/contracts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
@@ -116,8 +123,8 @@ function binaryBody(result: unknown): Buffer | Readable {
 }
 
 /**
- * The access rule of every endpoint: 401 without a user, 403 without the verified e-mail it needs, 404
- * outside their team, 403 without the permission.
+ * The access rule of every endpoint: 401 without a user, 403 for an API user outside team endpoints, 403
+ * without the verified e-mail it needs, 404 outside their team, 403 without the permission.
  */
 export function enforceScope(e: Endpoint, ctx: RequestContext): void {
   if (e.scope === 'public') return;
@@ -126,6 +133,8 @@ export function enforceScope(e: Endpoint, ctx: RequestContext): void {
     return;
   }
   if (!ctx.user) throw unauthorized();
+  // An API user acts in its team only: never on its own account, other teams' creation, or administration.
+  if (ctx.apiUserId !== null && e.scope !== 'team') throw forbidden(API_USER_TEAM_ONLY);
   if (needsVerifiedEmail(e) && !ctx.user.email_verified_at) throw forbidden(MESSAGES.verifyFirst);
   if (e.scope === 'admin') {
     if (!ctx.user.is_admin) throw forbidden();

@@ -317,6 +317,16 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'GET /ai-workers': () => ({}),
   'POST /ai-workers': () => ({ body: { name: 'Isolation worker' } }),
   'DELETE /ai-workers/:workerId': () => ({}),
+  'GET /api-users': () => ({}),
+  'GET /api-users/roles': () => ({}),
+  'POST /api-users': (f) => ({
+    body: { name: 'Isolation script', role_id: f.a.roles.Member },
+    foreignBody: { name: 'Isolation script', role_id: f.b.roles.Member },
+  }),
+  'GET /api-users/:apiUserId': () => ({}),
+  'DELETE /api-users/:apiUserId': () => ({}),
+  'POST /api-users/:apiUserId/tokens': () => ({ body: { name: 'Isolation token' } }),
+  'DELETE /api-users/:apiUserId/tokens/:tokenId': () => ({}),
   'GET /reviews': () => ({ query: { box: 'to-review' } }),
   'GET /segmentations/:segmentationId/review': () => ({}),
   'POST /segmentations/:segmentationId/review/submit': () => ({}),
@@ -503,6 +513,27 @@ beforeAll(async () => {
     .values([a.id, b.id].map((team_id) => ({ team_id, name: 'Worker', token_hash: `isolation-${team_id}` })))
     .returning('id')
     .execute();
+  // An API user of each team (its backing user is memberB's and powerlessA's row: only ids matter here).
+  const [apiUserA, apiUserB] = await t.db
+    .insertInto('api_users')
+    .values([
+      { team_id: a.id, user_id: powerlessA.id, name: 'Script', role_id: a.roles.Member },
+      { team_id: b.id, user_id: memberB.id, name: 'Script', role_id: b.roles.Member },
+    ])
+    .returning('id')
+    .execute();
+  const [apiTokenA, apiTokenB] = await t.db
+    .insertInto('api_tokens')
+    .values(
+      [apiUserA, apiUserB].map((u) => ({
+        api_user_id: u?.id ?? 0,
+        name: 'Token',
+        prefix: 'vxa_isolat',
+        token_hash: `isolation-api-${u?.id ?? 0}`,
+      })),
+    )
+    .returning('id')
+    .execute();
   const [aiModelA, aiModelB] = await t.db
     .insertInto('ai_models')
     .values(
@@ -636,6 +667,8 @@ beforeAll(async () => {
       structureId: structure.id,
       transferFunctionId: transferFunctionA?.id ?? 0,
       workerId: workerA?.id ?? 0,
+      apiUserId: apiUserA?.id ?? 0,
+      tokenId: apiTokenA?.id ?? 0,
       modelId: aiModelA?.id ?? 0,
       inferenceId: inferenceA?.id ?? 0,
       trainingId: trainingA?.id ?? 0,
@@ -676,6 +709,8 @@ beforeAll(async () => {
       structureId: structure.id,
       transferFunctionId: transferFunctionB?.id ?? 0,
       workerId: workerB?.id ?? 0,
+      apiUserId: apiUserB?.id ?? 0,
+      tokenId: apiTokenB?.id ?? 0,
       modelId: aiModelB?.id ?? 0,
       inferenceId: inferenceB?.id ?? 0,
       trainingId: trainingB?.id ?? 0,

@@ -7,6 +7,7 @@ import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { aiPromptRoutes } from './ai-prompts/routes';
 import { aiWorkerProtocolRoutes, aiWorkerRoutes } from './ai-workers/routes';
+import { apiUserRoutes } from './api-users/routes';
 import { annotatorRoutes, annotatorServiceRoutes } from './annotator/routes';
 import { archiveRoutes } from './archives/routes';
 import { sortSessionJob } from './archives/sort-job';
@@ -63,6 +64,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   annotatorRoutes(api, deps);
   notificationRoutes(api, deps);
   aiWorkerRoutes(api, deps);
+  apiUserRoutes(api, deps);
   aiWorkerProtocolRoutes(api, deps);
   inferenceRoutes(api, deps);
   trainingRoutes(api, deps);

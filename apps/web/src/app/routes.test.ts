@@ -43,6 +43,10 @@ describe('the route table', () => {
     ])
       expect(route(path), path).toMatchObject({ permissions: ['admin'], needsTeam: true });
   });
+  it('has the API user pages under r:api-users, in a team (decision 0058)', () => {
+    for (const path of ['/admin/api/users', '/admin/api/detail/:id?'])
+      expect(route(path), path).toMatchObject({ permissions: ['r:api-users'], needsTeam: true });
+  });
   it('lists each path once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

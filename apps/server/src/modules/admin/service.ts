@@ -11,9 +11,21 @@ export function likePattern(term: string): string {
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Every user with their teams and role names; `search` filters name and e-mail case-insensitively. */
+/**
+ * Every user with their teams and role names; `search` filters name and e-mail case-insensitively. API
+ * users' backing rows are no one's account (decision 0058): their team's /admin/api/users lists them.
+ */
 export async function listUsers(db: Db, search?: string) {
-  let query = db.selectFrom('users').selectAll().orderBy('name').orderBy('id');
+  let query = db
+    .selectFrom('users')
+    .selectAll()
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('api_users').select('api_users.id').whereRef('api_users.user_id', '=', 'users.id')),
+      ),
+    )
+    .orderBy('name')
+    .orderBy('id');
   if (search?.trim()) {
     const pattern = likePattern(search);
     query = query.where((eb) =>

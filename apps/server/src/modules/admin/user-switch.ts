@@ -37,6 +37,12 @@ export async function startSwitch(
     .selectFrom('users')
     .select(['id', 'email'])
     .where('id', '=', targetId)
+    // An API user's backing row is no account to act as (decision 0058).
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('api_users').select('api_users.id').whereRef('api_users.user_id', '=', 'users.id')),
+      ),
+    )
     .executeTakeFirst();
   if (!target) throw notFound('User not found.');
   const { token } = await issueToken(deps.db, target.id, {

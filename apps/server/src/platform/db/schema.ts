@@ -53,6 +53,8 @@ export interface Database {
   transfer_functions: TransferFunctionsTable;
   notifications: NotificationsTable;
   ai_workers: AiWorkersTable;
+  api_users: ApiUsersTable;
+  api_tokens: ApiTokensTable;
   ai_jobs: AiJobsTable;
   ai_trainings: AiTrainingsTable;
   ai_prompts: AiPromptsTable;
@@ -692,6 +694,32 @@ export interface AiPromptVersionsTable {
   version: number;
   system_text: string;
   user_text: string;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** A service account of one team with one of its roles (docs/decisions/0058-api-users.md). */
+export interface ApiUsersTable {
+  id: Generated<number>;
+  team_id: number;
+  /** Its backing users row: no password, never a member; what it does is attributed to it. */
+  user_id: number;
+  name: string;
+  role_id: number;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** A token of an API user, known by its hash; prefix is its first characters, shown to tell it apart. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  api_user_id: number;
+  name: string;
+  prefix: string;
+  token_hash: string;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
   created_by: number | null;
   created_at: Generated<Date>;
 }

@@ -99,6 +99,14 @@ describe('visibleLinks', () => {
     ).toEqual(['Dashboard', 'Segmentations', 'Reviews', 'Transfer functions']);
     expect(labels(true, holding('r:dashboard', 'r:segmentations'))).not.toContain('Reviews');
   });
+  it('shows API Users after Flows in a team with r:api-users (decision 0058)', () => {
+    expect(labels(true, holding('r:dashboard', 'r:flow', 'r:api-users'))).toEqual([
+      'Dashboard',
+      'Flows',
+      'API Users',
+    ]);
+    expect(labels(false, holding('r:api-users'))).toEqual(['Dashboard']);
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

@@ -15,7 +15,7 @@ export interface NavLinkItem {
 }
 
 /**
- * The sidebar links of spec section 2.3 whose pages exist. The others (XR…, API Users, Log sessions) join this list, in the
+ * The sidebar links of spec section 2.3 whose pages exist. The others (XR…, Log sessions) join this list, in the
  * spec's order, together with their pages, so no link ever leads to a 404.
  */
 export const NAV_LINKS: readonly NavLinkItem[] = [
@@ -45,6 +45,7 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   { label: 'Pipelines', to: '/pipeline', permission: 'r:pipeline', area: 'team' },
   { label: 'Flows', to: '/flow', permission: 'r:flow', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },
+  { label: 'API Users', to: '/admin/api/users', permission: 'r:api-users', area: 'team' },
   { label: 'Invitations', to: '/admin/invitations', permission: 'r:invitations', area: 'admin' },
   { label: 'Teams', to: '/admin/teams', permission: 'r:teams', area: 'admin' },
   { label: 'AI prompts', to: '/ai-prompt', permission: 'admin', area: 'team' },

@@ -10,6 +10,7 @@ import { conversion } from './conversion';
 import { inference } from './inference';
 import type { Endpoint } from './endpoint';
 import { labels } from './labels';
+import { logSessions } from './log-sessions';
 import { notifications } from './notifications';
 import { organize } from './organize';
 import { flows, pipelines } from './pipelines';
@@ -42,6 +43,7 @@ export * from './host';
 export * from './inference';
 export * from './jobs';
 export * from './labels';
+export * from './log-sessions';
 export * from './notifications';
 export * from './organize';
 export * from './permissions';
@@ -69,6 +71,7 @@ export const api = {
   roles,
   admin,
   logs,
+  logSessions,
   reference,
   labels,
   studies,

@@ -23,6 +23,7 @@ import * as trainings from './0018-trainings';
 import * as trainingCheckpoints from './0019-training-checkpoints';
 import * as pipelinesAndFlows from './0020-pipelines-and-flows';
 import * as aiPrompts from './0021-ai-prompts';
+import * as logSessions from './0024-log-sessions';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0019-training-checkpoints': trainingCheckpoints,
   '0020-pipelines-and-flows': pipelinesAndFlows,
   '0021-ai-prompts': aiPrompts,
+  '0024-log-sessions': logSessions,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

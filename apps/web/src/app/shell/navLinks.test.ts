@@ -99,6 +99,15 @@ describe('visibleLinks', () => {
     ).toEqual(['Dashboard', 'Segmentations', 'Reviews', 'Transfer functions']);
     expect(labels(true, holding('r:dashboard', 'r:segmentations'))).not.toContain('Reviews');
   });
+  it('shows Log sessions last, in a team, with r:log-session', () => {
+    expect(labels(true, holding('r:dashboard', 'r:flow', 'r:log-session'))).toEqual([
+      'Dashboard',
+      'Flows',
+      'Log sessions',
+    ]);
+    expect(labels(true, () => true).at(-1)).toBe('Log sessions');
+    expect(labels(false, holding('r:log-session'))).toEqual(['Dashboard']);
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

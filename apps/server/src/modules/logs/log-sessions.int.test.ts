@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { loadConfig } from '../../config';
 import { pruneActivityLogs } from './sessions';
 
 let t: TestApp;
@@ -166,5 +167,40 @@ describe('log sessions', () => {
     expect(await pruneActivityLogs(t.db, t.config.LOG_RETENTION_DAYS)).toBe(1);
     expect((await get('/log-events?path=old')).body.total).toBe(0);
     expect((await get('/log-events')).body.total).toBe(5);
+  });
+
+  it('runs the cleanup as the hourly job of the job processes', async () => {
+    const oldAt = new Date(Date.now() - (t.config.LOG_RETENTION_DAYS + 2) * 86_400_000);
+    const row = await t.db
+      .insertInto('activity_logs')
+      .values({
+        user_id: owner.id,
+        team_id: team.id,
+        app: 'web',
+        type: 'route',
+        path: '/older',
+        session_id: 'older',
+        created_at: oldAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.deps.queue.add('prune-activity-logs', {}, `prune-activity-logs-test-${row.id}`);
+    await expect
+      .poll(
+        async () =>
+          (await t.db.selectFrom('activity_logs').select('id').where('id', '=', row.id).executeTakeFirst()) ??
+          null,
+        { timeout: 10_000 },
+      )
+      .toBeNull();
+  });
+
+  it('takes the retention from LOG_RETENTION_DAYS, a whole number of days from 1 to 3650', () => {
+    const env = { DATA_DIR: '/tmp/voxa-config-test', BASE_DOMAIN: 'voxa.test' };
+    expect(loadConfig(env).LOG_RETENTION_DAYS).toBe(90);
+    expect(loadConfig({ ...env, LOG_RETENTION_DAYS: '7' }).LOG_RETENTION_DAYS).toBe(7);
+    for (const bad of ['0', '3651', '1.5', 'week']) {
+      expect(() => loadConfig({ ...env, LOG_RETENTION_DAYS: bad })).toThrow(/LOG_RETENTION_DAYS/);
+    }
   });
 });

@@ -73,6 +73,8 @@ export const ConfigSchema = z.object({
   AI_MODEL_MAX_BYTES: bytes(GiB).refine((v) => v <= 2 * GiB, { message: `must be at most ${2 * GiB}` }),
   /** An upload session nobody has named for this long loses its raw files (they may be identifiable). */
   UPLOAD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
+  /** Log-session events (`POST log`) older than this are deleted (checked hourly by the job processes). */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** The built-in CPU AI worker, run by the processes that run background jobs (serve, worker). */
   AI_BUILTIN_WORKER: z.enum(['on', 'off']).default('on'),
   /** onnxruntime's threads for the built-in worker's job; 0: every core but one (HTTP keeps one). */

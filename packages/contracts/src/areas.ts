@@ -16,6 +16,7 @@ export { cine } from './cine';
 export { conversion } from './conversion';
 export { inference } from './inference';
 export { labels } from './labels';
+export { logSessions } from './log-sessions';
 export { notifications } from './notifications';
 export { organize } from './organize';
 export { flows, pipelines } from './pipelines';

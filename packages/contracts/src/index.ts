@@ -20,6 +20,7 @@ export * from './host';
 export * from './inference';
 export * from './jobs';
 export * from './labels';
+export * from './log-sessions';
 export * from './notifications';
 export * from './organize';
 export * from './permissions';

@@ -30,6 +30,8 @@ export const JOBS = {
   'sort-session': z.object({ sessionId: Id }),
   /** Removes the raw files of upload sessions abandoned for longer than UPLOAD_SESSION_TTL_HOURS. */
   'expire-upload-sessions': z.object({}),
+  /** Deletes `POST log` events older than LOG_RETENTION_DAYS (log sessions). */
+  'prune-activity-logs': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JOBS;

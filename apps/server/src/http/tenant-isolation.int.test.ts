@@ -119,6 +119,10 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /admin/roles/:roleId': () => ({ body: { permissions: ['r:dashboard'] } }),
   'POST /admin/user-switch': (f) => ({ body: { user_id: f.ownerA.id } }),
   'GET /admin/audit': () => ({ query: { page: '1' } }),
+  'GET /log-sessions': () => ({ query: { user: 'x' } }),
+  'GET /log-sessions/:sessionId': () => ({}),
+  'GET /log-events': () => ({ query: { page: '1' } }),
+  'GET /log-events/csv': () => ({ query: { path: '/x' } }),
   'GET /ai-prompts': () => ({}),
   'POST /ai-prompts': () => ({
     body: { modality: 'US', type: 'acquisition', system: 'Answer in JSON.', user: '{{series}}' },
@@ -623,6 +627,20 @@ beforeAll(async () => {
     ])
     .returning('id')
     .execute();
+  const [logEventA, logEventB] = await t.db
+    .insertInto('activity_logs')
+    .values(
+      [a.id, b.id].map((team_id) => ({
+        user_id: ownerA.id,
+        team_id,
+        app: 'web',
+        type: 'route',
+        path: '/dashboard',
+        session_id: `isolation-${team_id}`,
+      })),
+    )
+    .returning('id')
+    .execute();
   const [invitationA, invitationB] = await t.db
     .insertInto('invitations')
     .values([
@@ -678,6 +696,7 @@ beforeAll(async () => {
       pipelineId: pipelineA?.id ?? 0,
       flowId: flowA?.id ?? 0,
       promptId: 1,
+      sessionId: logEventA?.id ?? 0,
     },
     paramsB: {
       userId: memberB.id,
@@ -720,6 +739,7 @@ beforeAll(async () => {
       pipelineId: pipelineB?.id ?? 0,
       flowId: flowB?.id ?? 0,
       promptId: 1,
+      sessionId: logEventB?.id ?? 0,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,

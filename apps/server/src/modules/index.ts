@@ -18,7 +18,8 @@ import { deidentifyRoutes } from './deidentify/routes';
 import { inferenceRoutes, inferenceServiceRoutes } from './inference/routes';
 import { invitationRoutes } from './invitations/routes';
 import { labelRoutes } from './labels/routes';
-import { logRoutes } from './logs/routes';
+import { logRoutes, logSessionRoutes } from './logs/routes';
+import { pruneActivityLogs } from './logs/sessions';
 import { notificationRoutes } from './notifications/routes';
 import { organizeRoutes } from './organize/routes';
 import { permissionRoutes } from './permissions/routes';
@@ -37,6 +38,7 @@ import { uploadRoutes } from './upload/routes';
 import { trainingRoutes } from './trainings/routes';
 import { pipelineRoutes } from './pipelines/routes';
 import { flowRoutes } from './flows/routes';
+import { scheduleEvery } from '../platform/queue/schedule';
 
 /** Every feature's routes, registered under /api. */
 export function registerModules(api: FastifyInstance, deps: Deps): void {
@@ -47,6 +49,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   invitationRoutes(api, deps);
   adminRoutes(api, deps);
   logRoutes(api, deps);
+  logSessionRoutes(api, deps);
   deidentifyRoutes(api, deps);
   conversionRoutes(api, deps);
   referenceRoutes(api, deps);
@@ -92,7 +95,19 @@ export function registerJobs(deps: Deps): () => void {
       concurrency: 1,
     },
   );
-  return scheduleSessionExpiry(deps.queue);
+  deps.queue.work(
+    'prune-activity-logs',
+    async () => {
+      await pruneActivityLogs(deps.db, deps.config.LOG_RETENTION_DAYS);
+    },
+    { concurrency: 1 },
+  );
+  const stopExpiry = scheduleSessionExpiry(deps.queue);
+  const stopPruning = scheduleEvery(deps.queue, 'prune-activity-logs');
+  return () => {
+    stopExpiry();
+    stopPruning();
+  };
 }
 
 /** Routes of the spec's services host, registered under /svc. */

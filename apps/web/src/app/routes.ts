@@ -16,6 +16,7 @@ const inferencePages = () => import('../modules/inference/pages');
 const trainingPages = () => import('../modules/trainings/pages');
 const pipelinePages = () => import('../modules/pipelines/pages');
 const aiPromptPages = () => import('../modules/ai-prompts/pages');
+const logPages = () => import('../modules/log-sessions/pages');
 
 /** Every page of the spec's route table (section 2.1) that exists so far; each page is its own chunk. */
 export const ROUTES: PageRoute[] = [
@@ -614,6 +615,24 @@ export const ROUTES: PageRoute[] = [
     parent: '/admin',
     load: () => import('../modules/ai-workers/AiWorkersPage').then((m) => m.AiWorkersPage),
   },
+  // Log sessions: the team's `POST log` events (decision 0059).
+  ...(
+    [
+      ['/admin/log', 'Log sessions', 'LogSessionsPage'],
+      ['/admin/log/table', 'Log events', 'LogTablePage'],
+      ['/admin/log/detail/:id?', 'Log session', 'LogDetailPage'],
+    ] as const
+  ).map(([path, title, page]): PageRoute => ({
+    path,
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:log-session'],
+    deniedMessage: MESSAGES.notAuthorized,
+    needsTeam: true,
+    title,
+    parent: path === '/admin/log' ? '/admin' : '/admin/log',
+    load: () => logPages().then((m) => m[page]),
+  })),
   {
     path: '/admin/api/users',
     layout: 'app',

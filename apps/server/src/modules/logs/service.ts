@@ -1,10 +1,13 @@
 import type { UserContext } from '../../http/context';
 import type { Db } from '../../platform/db';
 
-/** Stores one route change or click of the signed-in user: a single insert, nothing read back. */
+/**
+ * Stores one route change or click of the signed-in user with the sign-in it came from (the session of
+ * the request's token): a single insert, nothing read back.
+ */
 export async function recordActivity(
   db: Db,
-  ctx: Pick<UserContext, 'user' | 'team'>,
+  ctx: Pick<UserContext, 'user' | 'team' | 'tokenId'>,
   entry: { app: string; type: string; path: string; data?: string },
 ): Promise<void> {
   await db
@@ -16,6 +19,7 @@ export async function recordActivity(
       type: entry.type,
       path: entry.path,
       data: entry.data ?? null,
+      session_id: db.selectFrom('auth_tokens').select('session_id').where('id', '=', ctx.tokenId),
     })
     .execute();
 }

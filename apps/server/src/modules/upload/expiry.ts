@@ -2,6 +2,7 @@ import type { Deps } from '../../deps';
 import type { SeriesStatus } from '@voxa/contracts';
 import { notifyUploadEnded, settleStudy, type UploadedStudy } from '../conversion/finish';
 import { CONVERTING_STATUSES } from '../conversion/policy';
+import { scheduleEvery } from '../../platform/queue/schedule';
 import { sessionKey } from '../../platform/storage/layout';
 
 /** Sessions expired in one run at most; the next run takes the rest. */
@@ -68,17 +69,7 @@ export async function expireUploadSessions(
   return stale.length;
 }
 
-/**
- * Queues the expiry at start and then every hour. The hour is in the job id, so processes sharing a queue
- * queue it once an hour between them; a failed add waits for the next hour.
- */
+/** Queues the expiry at start and then every hour (once an hour between processes sharing a queue). */
 export function scheduleSessionExpiry(queue: Deps['queue'], everyMs = 3_600_000): () => void {
-  const queueNow = () => {
-    const slot = Math.floor(Date.now() / everyMs);
-    queue.add('expire-upload-sessions', {}, `expire-upload-sessions-${slot}`).catch(() => undefined);
-  };
-  queueNow();
-  const timer = setInterval(queueNow, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return scheduleEvery(queue, 'expire-upload-sessions', everyMs);
 }

@@ -153,6 +153,8 @@ export interface ActivityLogsTable {
   type: string;
   path: string;
   data: string | null;
+  /** The sign-in the event came from (auth_tokens.session_id): one log session per user and sign-in. */
+  session_id: string;
   created_at: Generated<Date>;
 }
 

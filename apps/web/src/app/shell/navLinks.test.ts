@@ -107,6 +107,16 @@ describe('visibleLinks', () => {
     ]);
     expect(labels(false, holding('r:api-users'))).toEqual(['Dashboard']);
   });
+
+  it('shows Log sessions last, in a team, with r:log-session', () => {
+    expect(labels(true, holding('r:dashboard', 'r:flow', 'r:log-session'))).toEqual([
+      'Dashboard',
+      'Flows',
+      'Log sessions',
+    ]);
+    expect(labels(true, () => true).at(-1)).toBe('Log sessions');
+    expect(labels(false, holding('r:log-session'))).toEqual(['Dashboard']);
+  });
   it('shows only the dashboard on the base domain', () => {
     expect(labels(false, holding())).toEqual(['Dashboard']);
   });

@@ -15,7 +15,7 @@ export interface NavLinkItem {
 }
 
 /**
- * The sidebar links of spec section 2.3 whose pages exist. The others (XR…, Log sessions) join this list, in the
+ * The sidebar links of spec section 2.3 whose pages exist. The others (XR…) join this list, in the
  * spec's order, together with their pages, so no link ever leads to a 404.
  */
 export const NAV_LINKS: readonly NavLinkItem[] = [
@@ -51,6 +51,7 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   { label: 'AI prompts', to: '/ai-prompt', permission: 'admin', area: 'team' },
   { label: 'Roles', to: '/admin/roles', permission: 'r:roles', area: 'admin' },
   { label: 'Permissions', to: '/admin/permissions', permission: 'r:permissions', area: 'admin' },
+  { label: 'Log sessions', to: '/admin/log', permission: 'r:log-session', area: 'team' },
 ];
 
 export function visibleLinks(

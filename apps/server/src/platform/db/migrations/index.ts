@@ -24,6 +24,7 @@ import * as trainingCheckpoints from './0019-training-checkpoints';
 import * as pipelinesAndFlows from './0020-pipelines-and-flows';
 import * as aiPrompts from './0021-ai-prompts';
 import * as apiUsers from './0023-api-users';
+import * as logSessions from './0024-log-sessions';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0020-pipelines-and-flows': pipelinesAndFlows,
   '0021-ai-prompts': aiPrompts,
   '0023-api-users': apiUsers,
+  '0024-log-sessions': logSessions,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError } from '../../ui/notify';
+import { ShownOnceSecret } from '../../ui/ShownOnceSecret';
 import { useAiWorkerChanges } from './useAiWorkersApi';
 
 /** Adds a worker; its token is shown here once, to copy into the worker's settings. */
@@ -32,29 +33,14 @@ export function NewWorkerForm() {
         </Button>
       </Group>
       {issued && (
-        <Alert
-          color="yellow"
+        <ShownOnceSecret
           title={`Token of ${issued.name}`}
-          withCloseButton
+          secret={issued.token}
+          testId="worker-token"
           onClose={() => setIssued(null)}
         >
-          <Text size="sm" mb="xs">
-            Copy it now: it is shown only once. The worker sends it as <Code>Authorization: Bearer …</Code>{' '}
-            (see docs/ai-workers.md).
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code data-testid="worker-token" style={{ wordBreak: 'break-all' }}>
-              {issued.token}
-            </Code>
-            <CopyButton value={issued.token}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Alert>
+          The worker sends it as <Code>Authorization: Bearer …</Code> (see docs/ai-workers.md).
+        </ShownOnceSecret>
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError } from '../../ui/notify';
+import { ShownOnceSecret } from '../../ui/ShownOnceSecret';
 import { useApiUserChanges } from './useApiUsersApi';
 
 /** Creates a token of the API user; its secret is shown here once, with a copy button. */
@@ -49,24 +50,14 @@ export function NewTokenForm({ apiUserId }: { apiUserId: number }) {
         </Button>
       </Group>
       {issued && (
-        <Alert color="yellow" title={`Token ${issued.name}`} withCloseButton onClose={() => setIssued(null)}>
-          <Text size="sm" mb="xs">
-            Copy it now: it is shown only once. A script sends it as <Code>Authorization: Bearer …</Code> with
-            the team’s address.
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code data-testid="api-token-secret" style={{ wordBreak: 'break-all' }}>
-              {issued.secret}
-            </Code>
-            <CopyButton value={issued.secret}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Alert>
+        <ShownOnceSecret
+          title={`Token ${issued.name}`}
+          secret={issued.secret}
+          testId="api-token-secret"
+          onClose={() => setIssued(null)}
+        >
+          A script sends it as <Code>Authorization: Bearer …</Code> with the team’s address.
+        </ShownOnceSecret>
       )}
     </Stack>
   );

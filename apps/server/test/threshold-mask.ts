@@ -6,6 +6,14 @@ import { readNiftiVolume } from '@voxa/imaging';
  * else 0, gzipped. What the training tests import as masks: a body as a HU threshold sees it.
  */
 export function thresholdLabelMap(series: Uint8Array, hu: number): Buffer {
+  return bandLabelMap(series, [{ above: hu, value: 1 }]);
+}
+
+/**
+ * A label map of HU bands: each voxel takes the value of the first band (highest threshold first) it is
+ * above, else 0. Two bands make a mask with two labels of any values.
+ */
+export function bandLabelMap(series: Uint8Array, bands: readonly { above: number; value: number }[]): Buffer {
   const file = series[0] === 0x1f && series[1] === 0x8b ? gunzipSync(series) : Buffer.from(series);
   const read = readNiftiVolume(new Uint8Array(file).buffer);
   if (!read.ok) throw new Error(read.error);
@@ -20,6 +28,9 @@ export function thresholdLabelMap(series: Uint8Array, hu: number): Buffer {
   map.writeFloatLE(352, 108); // vox_offset
   map.writeFloatLE(1, 112); // scl_slope
   map.writeFloatLE(0, 116); // scl_inter
-  for (let i = 0; i < voxels; i++) map[352 + i] = voxel(i) > hu ? 1 : 0;
+  for (let i = 0; i < voxels; i++) {
+    const v = voxel(i);
+    map[352 + i] = bands.find((b) => v > b.above)?.value ?? 0;
+  }
   return gzipSync(map);
 }

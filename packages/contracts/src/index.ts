@@ -13,6 +13,7 @@ export * from './archives';
 export * from './cine';
 export * from './common';
 export * from './conversion';
+export * from './dataset-exports';
 export * from './constants';
 export * from './endpoint';
 export * from './errors';

@@ -32,6 +32,8 @@ export const JOBS = {
   'expire-upload-sessions': z.object({}),
   /** Deletes `POST log` events older than LOG_RETENTION_DAYS (log sessions). */
   'prune-activity-logs': z.object({}),
+  /** Writes one research dataset export's zip (modules/dataset-exports). */
+  'export-dataset': z.object({ exportId: Id }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

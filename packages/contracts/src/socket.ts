@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { InflatedAllEvent, InflationOneEvent } from './archives';
 import type { Notification, NotificationsAllUpdated } from './notifications';
 import type { SeriesConversionEvent } from './conversion';
+import type { DatasetExportProgress } from './dataset-exports';
 import type { RecognitionResponse } from './recognition';
 
 /** Server -> client events: ids and small payloads; the client refetches what it shows. */
@@ -21,6 +22,8 @@ export interface ServerToClientEvents {
   'upload:server:inflation:one': (payload: InflationOneEvent) => void;
   /** A session's archives are all inflated and read: GET /c-upload/uploaded-metadata/server has them. */
   'upload:server:inflated:all': (payload: InflatedAllEvent) => void;
+  /** A dataset export advanced (a case written) or ended, to its author (/admin/masterarbeit). */
+  'dataset-export:progress': (payload: DatasetExportProgress) => void;
 }
 
 export const SetTeamUser = z.object({

@@ -119,6 +119,22 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /admin/roles/:roleId': () => ({ body: { permissions: ['r:dashboard'] } }),
   'POST /admin/user-switch': (f) => ({ body: { user_id: f.ownerA.id } }),
   'GET /admin/audit': () => ({ query: { page: '1' } }),
+  // Administrators name any team by its id: another team's segmentation is dataset-exports.int.test.ts's.
+  'GET /admin/masterarbeit/teams/:teamId/structures': () => ({}),
+  'GET /admin/masterarbeit/teams/:teamId/candidates': (f) => ({
+    query: { structure_id: String(f.paramsA.structureId) },
+  }),
+  'GET /admin/masterarbeit/exports': () => ({}),
+  'POST /admin/masterarbeit/exports': (f) => ({
+    body: {
+      team_id: f.a.id,
+      structure_id: f.paramsA.structureId,
+      segmentation_ids: [f.segmentationA.id],
+      dataset_id: 501,
+      name: 'Isolation',
+    },
+  }),
+  'GET /admin/masterarbeit/exports/:exportId/download': () => ({}),
   'GET /log-sessions': () => ({ query: { user: 'x' } }),
   'GET /log-sessions/:sessionId': () => ({}),
   'GET /log-events': () => ({ query: { page: '1' } }),
@@ -697,6 +713,7 @@ beforeAll(async () => {
       flowId: flowA?.id ?? 0,
       promptId: 1,
       sessionId: logEventA?.id ?? 0,
+      exportId: 1,
     },
     paramsB: {
       userId: memberB.id,
@@ -740,6 +757,7 @@ beforeAll(async () => {
       flowId: flowB?.id ?? 0,
       promptId: 1,
       sessionId: logEventB?.id ?? 0,
+      exportId: 2,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,

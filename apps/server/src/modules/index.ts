@@ -14,6 +14,8 @@ import { sortSessionJob } from './archives/sort-job';
 import { cineServiceRoutes } from './cine/routes';
 import { convertSeriesJob } from './conversion/convert-job';
 import { conversionRoutes } from './conversion/routes';
+import { datasetExportRoutes } from './dataset-exports/routes';
+import { exportDatasetJob } from './dataset-exports/export-job';
 import { deidentifyRoutes } from './deidentify/routes';
 import { inferenceRoutes, inferenceServiceRoutes } from './inference/routes';
 import { invitationRoutes } from './invitations/routes';
@@ -48,6 +50,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   permissionRoutes(api);
   invitationRoutes(api, deps);
   adminRoutes(api, deps);
+  datasetExportRoutes(api, deps);
   logRoutes(api, deps);
   logSessionRoutes(api, deps);
   deidentifyRoutes(api, deps);
@@ -86,6 +89,8 @@ export function registerJobs(deps: Deps): () => void {
   });
   // One sort at a time per process: a sort inflates and reads whole archives.
   deps.queue.work('sort-session', (payload) => sortSessionJob(deps, payload), { concurrency: 1 });
+  // One export at a time per process: it reads, inflates and gzips whole volumes.
+  deps.queue.work('export-dataset', (payload) => exportDatasetJob(deps, payload), { concurrency: 1 });
   deps.queue.work(
     'expire-upload-sessions',
     async () => {

@@ -65,6 +65,7 @@ export interface Database {
   reviews: ReviewsTable;
   review_events: ReviewEventsTable;
   segmentation_comments: SegmentationCommentsTable;
+  dataset_exports: DatasetExportsTable;
 }
 
 export interface UsersTable {
@@ -724,4 +725,23 @@ export interface ApiTokensTable {
   revoked_at: Timestamp | null;
   created_by: number | null;
   created_at: Generated<Date>;
+}
+
+/** An nnU-Net dataset export of one team's segmentations of one structure (decision 0063). */
+export interface DatasetExportsTable {
+  id: Generated<number>;
+  team_id: number;
+  structure_id: number;
+  segmentation_ids: Json<number[]>;
+  dataset_id: number;
+  name: string;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  cases_total: number;
+  cases_done: Generated<number>;
+  /** bigint: pg answers it as a string. */
+  size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  error: string | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  finished_at: Timestamp | null;
 }

@@ -16,6 +16,7 @@ import type { StorageKey } from './paths';
  *   studies/{study}/series/{series}/segmentations/{segmentation}/mask-{revision}.nii.gz
  *                                               every kept revision of a segmentation's label mask
  *   ai-models/{model}.onnx                     an AI model's ONNX file
+ *   exports/dataset-{export}.zip               a research dataset export (nnU-Net raw layout)
  */
 const teamKey = (teamId: number): StorageKey => ['teams', String(teamId)];
 
@@ -101,4 +102,10 @@ export const trainingCheckpointKey = (teamId: number, trainingId: number, name: 
   'ai-trainings',
   String(trainingId),
   `${name}.onnx`,
+];
+
+export const datasetExportKey = (teamId: number, exportId: number): StorageKey => [
+  ...teamKey(teamId),
+  'exports',
+  `dataset-${exportId}.zip`,
 ];

@@ -684,6 +684,15 @@ export const ROUTES: PageRoute[] = [
     parent: '/admin',
     load: () => import('../modules/admin/AdminStructuresPage').then((m) => m.AdminStructuresPage),
   },
+  {
+    path: '/admin/masterarbeit',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    title: 'Research datasets',
+    parent: '/admin',
+    load: () => import('../modules/dataset-exports/MasterarbeitPage').then((m) => m.MasterarbeitPage),
+  },
   // Catch-all: /acme on the base domain opens team acme's dashboard for its members; anything else is a 404.
   {
     path: '/:team',

@@ -50,6 +50,12 @@ const SECTIONS: { to: string; title: string; text: string; permission: Permissio
     permission: 'r:ai-model-configuration',
   },
   {
+    to: '/admin/masterarbeit',
+    title: 'Research datasets',
+    text: 'A team’s anonymised studies and masks as an nnU-Net dataset, zipped.',
+    permission: 'admin',
+  },
+  {
     to: '/user-switch',
     title: 'Act as a user',
     text: 'See Voxa as another user sees it.',

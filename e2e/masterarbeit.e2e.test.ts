@@ -74,8 +74,8 @@ describe.skipIf(e2eSkipReason())('research dataset export, end to end', () => {
       seriesUuid,
       structure,
       [
-        { above: 300, value: 4 },
         { above: -500, value: 9 },
+        { above: 300, value: 4 },
       ],
       { 4: 'Bone', 9: 'Body' },
     );

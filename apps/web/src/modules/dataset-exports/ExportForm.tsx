@@ -43,6 +43,7 @@ export function ExportForm() {
     else next.delete(segmentationId);
     setSelected(next);
   };
+  const anonymised = (candidates.data ?? []).filter((c) => c.anonymised).map((c) => c.segmentation_id);
   const nameError =
     name && !DatasetName.safeParse(name).success ? 'Letters and digits, starting with a letter.' : null;
   const submit = (e: FormEvent) => {
@@ -73,6 +74,7 @@ export function ExportForm() {
         <Group align="end" wrap="wrap">
           <Select
             label="Team"
+            w={300}
             placeholder="Choose a team"
             searchable
             data={teams.data.map((t) => ({ value: String(t.id), label: `${t.title} (${t.slug})` }))}
@@ -81,6 +83,7 @@ export function ExportForm() {
           />
           <Select
             label="Structure"
+            w={340}
             placeholder={teamId === null ? 'Choose a team first' : 'Choose a structure'}
             disabled={!structures.data}
             data={(structures.data ?? []).map((s) => ({
@@ -94,7 +97,16 @@ export function ExportForm() {
         </Group>
         {structureId !== null &&
           (candidates.data ? (
-            <CandidatesTable candidates={candidates.data} selected={selected} onToggle={toggle} />
+            <>
+              <CandidatesTable candidates={candidates.data} selected={selected} onToggle={toggle} />
+              {anonymised.length > 1 && (
+                <Group>
+                  <Button variant="subtle" size="xs" onClick={() => setSelected(new Set(anonymised))}>
+                    Select all anonymised ({anonymised.length})
+                  </Button>
+                </Group>
+              )}
+            </>
           ) : (
             <DataState error={candidates.error} />
           ))}

@@ -58,6 +58,7 @@ export async function exportDatasetJob(deps: ExportDeps, { exportId }: JobPayloa
     .where('id', '=', row.id)
     .execute();
   tell('running', 0);
+  let written = 0;
   try {
     const cases = await exportableCases(deps, row.team_id, row.segmentation_ids);
     const table = labelTable(cases.map((c) => c.segments));
@@ -84,7 +85,8 @@ export async function exportDatasetJob(deps: ExportDeps, { exportId }: JobPayloa
           .set({ cases_done: i + 1 })
           .where('id', '=', exportId)
           .execute();
-        tell('running', i + 1);
+        written = i + 1;
+        tell('running', written);
       }
     }
     const key = datasetExportKey(row.team_id, row.id);
@@ -96,7 +98,7 @@ export async function exportDatasetJob(deps: ExportDeps, { exportId }: JobPayloa
     const message =
       error instanceof ExportRefused ? error.message : 'The export failed; the server log says why.';
     await finish(deps, row.id, { state: 'failed', size: null, error: message });
-    tell('failed', 0);
+    tell('failed', written);
   }
 }
 

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 export interface TarEntry {
   name: string;
   data?: Uint8Array | string;
-  type?: '0' | '1' | '2' | '5';
+  type?: '0' | '1' | '2' | '5' | 'L' | 'x';
   linkTarget?: string;
 }
 

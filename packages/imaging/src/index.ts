@@ -6,6 +6,7 @@ export * from './dicom/read-header';
 export * from './dicom/pixel-data-span';
 export * from './dicom/offset-table';
 export * from './group/group-dicom';
+export { isRepeatedInstanceReason } from './group/skip-reasons';
 export type { DicomEntry } from './group/series';
 export * from './rules/windowing';
 export * from './rules/study';

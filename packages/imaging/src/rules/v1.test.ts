@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { dicomEntries } from '../../test/dicom-entries';
+import { groupDicom } from '../group/group-dicom';
+import { isRepeatedInstanceReason } from '../group/skip-reasons';
 import {
   bodyPartFromFile,
-  noDataPartMessage,
   sliceSpacingWarning,
   v1ConversionEnded,
   v1FileKind,
@@ -10,7 +12,6 @@ import {
   v1SeriesCheckable,
   v1StartDisabled,
   v1StartsChecked,
-  withoutDuplicateInstances,
 } from './v1';
 
 const categories = [
@@ -38,20 +39,23 @@ describe('V1 files', () => {
     ]);
   });
 
-  it('keeps the first file of each SOP instance UID', () => {
-    const files = [
-      { name: 'a', sopInstanceUid: '1.1' },
-      { name: 'b', sopInstanceUid: '1.2' },
-      { name: 'c', sopInstanceUid: '1.1' },
-      { name: 'd', sopInstanceUid: null },
-    ];
-    const { kept, duplicates } = withoutDuplicateInstances(files);
-    expect(kept.map((f) => f.name)).toEqual(['a', 'b', 'd']);
-    expect(duplicates.map((f) => f.name)).toEqual(['c']);
-  });
-
-  it('reports a DICOM without pixel data', () => {
-    expect(noDataPartMessage('x.dcm')).toBe('File x.dcm has no data part. Skipped.');
+  it('skips a repeated SOP instance and a DICOM without pixel data with the spec’s message (shared grouping)', () => {
+    const [first, second] = dicomEntries('dicom/dcm_qa_ct/GE/');
+    if (!first || !second) throw new Error('corpus missing');
+    const copy = { ...first, file: { ...first.file, name: 'copy.dcm' } };
+    const empty = {
+      ...second,
+      file: { ...second.file, name: 'empty.dcm' },
+      header: { ...second.header, hasPixelData: false },
+    };
+    const grouped = groupDicom([first, copy, empty]);
+    expect(grouped.studies.flatMap((s) => s.series).map((s) => s.cnt)).toEqual([1]);
+    expect(grouped.skipped.map((s) => s.reason)).toEqual([
+      `File copy.dcm repeats SOP instance ${first.header.sopInstanceUid} of an earlier file. Skipped.`,
+      'File empty.dcm has no data part. Skipped.',
+    ]);
+    // The repeat is ignored; the file without pixel data counts as failed in the V1 result.
+    expect(grouped.skipped.map((s) => isRepeatedInstanceReason(s.reason))).toEqual([true, false]);
   });
 });
 

@@ -20,22 +20,10 @@ export function v1FileKind(name: string): V1FileKind {
   return base.includes('.') ? 'ignored' : 'dcm';
 }
 
-/** The files to keep: the first of each SOP instance UID (a file without one is kept). */
-export function withoutDuplicateInstances<T extends { sopInstanceUid: string | null }>(
-  files: readonly T[],
-): { kept: T[]; duplicates: T[] } {
-  const seen = new Set<string>();
-  const kept: T[] = [];
-  const duplicates: T[] = [];
-  for (const f of files) {
-    if (f.sopInstanceUid !== null && seen.has(f.sopInstanceUid)) duplicates.push(f);
-    else {
-      if (f.sopInstanceUid !== null) seen.add(f.sopInstanceUid);
-      kept.push(f);
-    }
-  }
-  return { kept, duplicates };
-}
+/*
+ * Duplicates by SOP instance UID and 'File {name} has no data part. Skipped.' are the shared grouping's
+ * (group/group-dicom.ts, group/skip-reasons.ts): V1 and V2 read dropped DICOM the same way.
+ */
 
 /** A series' checkbox is enabled with more than 1 slice of equal orientation, or more than 1 frame. */
 export function v1SeriesCheckable(
@@ -71,7 +59,6 @@ export const MISSING_BODYPART = 'Missing bodypart';
 export const NOTHING_SELECTED = 'Nothing selected';
 export const NO_SELECTED_SERIE = 'No selected serie';
 export const STUDY_EXISTS_WARNING = 'Study exists in your team. Study will be duplicate.';
-export const noDataPartMessage = (name: string) => `File ${name} has no data part. Skipped.`;
 
 export interface V1StudyChoice {
   bodyPart: string | null;

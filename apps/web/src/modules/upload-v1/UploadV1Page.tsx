@@ -14,7 +14,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import {
   bodyPartFromFile,
-  noDataPartMessage,
+  isRepeatedInstanceReason,
   NO_SELECTED_SERIE,
   sliceSpacingWarning,
   STUDY_EXISTS_WARNING,
@@ -141,14 +141,13 @@ export function UploadV1Page() {
     return bodyPartFromFile(fromFile ?? null, categories);
   };
   const isChecked = (s: UploadStudy['series'][number]) => checks[s.id] ?? v1StartsChecked(s);
-  const unreadable = useMemo(
-    () =>
-      snapshot.files.filter(
-        (f) =>
-          f.kind === 'dcm' && f.note && !studies.some((st) => st.series.some((s) => s.files.includes(f.ref))),
-      ),
-    [snapshot.files, studies],
-  );
+  // Files read but left out of every series: each counts as failed, except a repeated instance (ignored).
+  const unreadable = useMemo(() => {
+    const inSeries = new Set(studies.flatMap((st) => st.series.flatMap((s) => s.files)));
+    return snapshot.files.filter(
+      (f) => f.kind === 'dcm' && f.note && !inSeries.has(f.ref) && !isRepeatedInstanceReason(f.note),
+    );
+  }, [snapshot.files, studies]);
   const choices = studies.map((study) => ({
     study,
     bodyPart: bodyPartOf(study),
@@ -231,7 +230,7 @@ export function UploadV1Page() {
           </Group>
           {unreadable.map((f) => (
             <Text key={f.ref.path ?? f.ref.name} size="sm" c="red">
-              {f.note?.includes('pixel') ? noDataPartMessage(f.ref.name) : `${f.ref.name}: ${f.note}`}
+              {f.note}
             </Text>
           ))}
           {archives.map((file) => (

@@ -38,6 +38,8 @@ export interface ChunkCall {
   preview?: string;
   /** Field order and extra fields for malformed-input tests. */
   fields?: [string, string][];
+  /** The chunk endpoint: V2's /c-upload/file unless told (V1 sends to /batch-upload/file). */
+  endpoint?: string;
 }
 
 /** POST /c-upload/file as the browser does: fields first, then the part `file`. */
@@ -57,7 +59,11 @@ export async function sendChunk(t: TestApp, who: Caller, c: ChunkCall): Promise<
   };
   if (c.upload !== undefined)
     headers.upload = typeof c.upload === 'string' ? c.upload : formatUploadHeader(c.upload);
-  const res = await fetch(`${t.url}/api/c-upload/file`, { method: 'POST', headers, body: form });
+  const res = await fetch(`${t.url}/api${c.endpoint ?? '/c-upload/file'}`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -72,7 +78,7 @@ export async function sendChunk(t: TestApp, who: Caller, c: ChunkCall): Promise<
 export async function sendFile(
   t: TestApp,
   who: Caller,
-  f: { session: string; name: string; id: string; bytes: Uint8Array; chunk: number },
+  f: { session: string; name: string; id: string; bytes: Uint8Array; chunk: number; endpoint?: string },
 ): Promise<CallResult> {
   const count = Math.max(1, Math.ceil(f.bytes.length / f.chunk));
   let last: CallResult = { status: 0, body: null };
@@ -82,6 +88,7 @@ export async function sendFile(
       name: f.name,
       upload: headerFor(f.id, f.bytes, f.chunk, index),
       body: f.bytes.subarray(index * f.chunk, (index + 1) * f.chunk),
+      ...(f.endpoint && { endpoint: f.endpoint }),
     });
     if (last.status !== 200) return last;
   }

@@ -12,6 +12,7 @@ export { aiModels } from './ai-models';
 export { annotator } from './annotator';
 export { anonymise } from './anonymise';
 export { archives } from './archives';
+export { batchUpload } from './batch-upload';
 export { cine } from './cine';
 export { conversion } from './conversion';
 export { datasetExports } from './dataset-exports';

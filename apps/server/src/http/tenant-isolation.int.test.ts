@@ -273,6 +273,15 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
     foreignQuery: { session: String(f.paramsB.session) },
   }),
   'GET /c-upload/preview/:session/:uploadId': () => ({ query: { slice: '0' } }),
+  'POST /batch-upload': (f) => ({
+    body: { 'check-status': 1, studies: [f.studyA.uuid] },
+    foreignBody: { 'check-status': 1, studies: [f.studyB.uuid] },
+  }),
+  'POST /batch-upload/file': () => ({}),
+  'POST /batch-upload/after-upload/:session': () => ({ query: { check: '1' } }),
+  'POST /batch-upload/get-dcm-pixel-data/:session': () => ({
+    body: { file: 'x.dcm', numberOfFrames: 1, columns: 1, rows: 1 },
+  }),
   'GET /c-upload/create-nifti-from-serie/:session/:studyKey/:uploadId': () => ({}),
   'POST /upload/change-status': (f) => ({
     body: { uuid: f.studyA.uuid, id: f.studyA.id, state: 'converted' },
@@ -426,6 +435,7 @@ const foreignBodies = new Set([
   'POST /invitations/save-item',
   'POST /upload/studies',
   'POST /c-upload/sort-images/server',
+  'POST /batch-upload',
   'POST /upload/change-status',
   'POST /upload-finished',
   'POST /study/uuid',

@@ -10,6 +10,7 @@ import { aiWorkerProtocolRoutes, aiWorkerRoutes } from './ai-workers/routes';
 import { apiUserRoutes } from './api-users/routes';
 import { annotatorRoutes, annotatorServiceRoutes } from './annotator/routes';
 import { archiveRoutes } from './archives/routes';
+import { batchUploadRoutes, batchUploadServiceRoutes } from './batch-upload/routes';
 import { sortSessionJob } from './archives/sort-job';
 import { cineServiceRoutes } from './cine/routes';
 import { convertSeriesJob } from './conversion/convert-job';
@@ -62,6 +63,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   organizeRoutes(api, deps);
   uploadRoutes(api, deps);
   archiveRoutes(api, deps);
+  batchUploadRoutes(api, deps);
   recognitionRoutes(api, deps);
   aiPromptRoutes(api, deps);
   segmentationRoutes(api, deps);
@@ -121,6 +123,7 @@ export function registerServiceModules(svc: FastifyInstance, deps: Deps): void {
   maskRoutes(svc, deps);
   annotatorServiceRoutes(svc, deps);
   cineServiceRoutes(svc, deps);
+  batchUploadServiceRoutes(svc, deps);
   inferenceServiceRoutes(svc, deps);
 }
 

@@ -121,6 +121,15 @@ export const ROUTES: PageRoute[] = [
     load: () => import('../modules/dashboard/DashboardPage').then((m) => m.DashboardPage),
   },
   {
+    path: '/upload',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:upload'],
+    needsTeam: true,
+    title: 'Upload',
+    load: () => import('../modules/upload-v1/UploadV1Page').then((m) => m.UploadV1Page),
+  },
+  {
     path: '/upload-v2',
     layout: 'app',
     guards: withPermission,

@@ -6,3 +6,7 @@ export const skipReason = {
   repeatedInstance: (name: string, sopInstanceUid: string) =>
     `File ${name} repeats SOP instance ${sopInstanceUid} of an earlier file. Skipped.`,
 };
+
+/** A repeated instance is ignored (section 5, V1), not a failed file: the V1 result does not count it. */
+export const isRepeatedInstanceReason = (reason: string) =>
+  /^File .* repeats SOP instance .* of an earlier file\. Skipped\.$/s.test(reason);

@@ -4,7 +4,7 @@ import type { InflatedArchive } from '@voxa/contracts';
 import { classifyFile, studiesFromHeaders } from '@voxa/imaging';
 import { relativeKey } from '../../platform/storage';
 import { classifyInflated, type InflatedFile } from './classify';
-import { inflateArchive } from './inflate';
+import { archiveKind, inflateArchive } from './inflate';
 import { inflatedKey, storedFileKey } from '../../platform/storage/layout';
 import { sortedMetadata } from './metadata';
 import { writeMetadata } from './metadata-store';
@@ -19,7 +19,10 @@ interface SortingSession {
   userId: number;
 }
 
-/** The session's complete uploaded files that the page calls 'compressed' (zip, `*nii.gz`). */
+/**
+ * The session's complete uploaded archives: what the V2 page calls 'compressed' (zip, `*nii.gz`) and the
+ * V1 page's RAR and tar.gz.
+ */
 async function archivesOf(deps: ArchiveDeps, sessionId: number): Promise<string[]> {
   const files = await deps.db
     .selectFrom('upload_files')
@@ -29,7 +32,11 @@ async function archivesOf(deps: ArchiveDeps, sessionId: number): Promise<string[
     .orderBy('id')
     .execute();
   return files
-    .filter((f) => classifyFile({ name: path.basename(f.name), size: Number(f.size) }) === 'compressed')
+    .filter(
+      (f) =>
+        archiveKind(f.name) !== null ||
+        classifyFile({ name: path.basename(f.name), size: Number(f.size) }) === 'compressed',
+    )
     .map((f) => f.name);
 }
 

@@ -39,6 +39,8 @@ export function uploadRoutes(app: FastifyInstance, deps: Deps): void {
       files: await fileStates(rt, ctx, query.session_id, query.file_id),
     }));
     route(scope, api.upload.chunk, async ({ ctx, req }) => receiveMultipartChunk(rt, ctx, req));
+    // V1's chunks: the same runtime, so the same store and per-file locks (docs/decisions/0064).
+    route(scope, api.batchUpload.chunk, async ({ ctx, req }) => receiveMultipartChunk(rt, ctx, req));
   });
 }
 

@@ -33,7 +33,10 @@ export function orRefuse<T>(checked: Checked<T>): T {
 }
 
 /** Opens a session for the caller in their team and tells their other tabs (upload:session:add). */
-export async function prepareSession(rt: UploadRuntime, ctx: TeamContext): Promise<{ session: string }> {
+export async function prepareSession(
+  rt: Pick<UploadRuntime, 'deps'>,
+  ctx: TeamContext,
+): Promise<{ session: string }> {
   const session = randomUUID();
   await rt.deps.db
     .insertInto('upload_sessions')

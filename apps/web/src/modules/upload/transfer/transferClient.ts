@@ -13,6 +13,8 @@ export interface TransferConnection {
   apiBase: string;
   headers: () => Record<string, string>;
   fetch: typeof fetch;
+  /** Where chunks go: V2's /c-upload/file unless told (V1 sends to /batch-upload/file, the same store). */
+  chunkPath?: string;
 }
 
 /** A failed call: `status` 0 when no answer came (network failure, timeout). */
@@ -110,7 +112,7 @@ export async function postChunk(
   form.append('session_id', chunk.session);
   if (chunk.preview !== undefined) form.append('preview', chunk.preview);
   form.append('file', chunk.bytes, 'chunk');
-  return request<ChunkReceipt>(c, `${c.apiBase}${api.upload.chunk.path}`, {
+  return request<ChunkReceipt>(c, `${c.apiBase}${c.chunkPath ?? api.upload.chunk.path}`, {
     method: 'POST',
     headers: { [UPLOAD_HEADER]: formatUploadHeader(chunk.header) },
     body: form,

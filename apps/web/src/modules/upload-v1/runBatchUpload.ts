@@ -91,7 +91,8 @@ async function storeStudy(
       bodyPart,
       labels: [],
       session_id: session,
-      anonymize: false,
+      // V1 has no 'Anonymize all' switch: it stores what V2 stores by default, the de-identified study.
+      anonymize: true,
     },
   });
   const uuidOf = (key: string) => reply.series.find((r) => r.clientId === key)?.uuid ?? '';

@@ -162,6 +162,39 @@ function store(deps: Deps) {
   };
 }
 
+type RouteKind =
+  | 'qido-studies'
+  | 'qido-series'
+  | 'qido-instances'
+  | 'retrieve'
+  | 'metadata'
+  | 'frames'
+  | 'rendered'
+  | 'store';
+
+const INSTANCE = '/studies/:study/series/:series/instances/:instance';
+
+/** Every DICOMweb route under /dicom-web (the tenant isolation test calls each). */
+export const DICOMWEB_ROUTES: readonly { method: 'GET' | 'POST'; path: string; kind: RouteKind }[] = [
+  { method: 'GET', path: '/studies', kind: 'qido-studies' },
+  { method: 'GET', path: '/series', kind: 'qido-series' },
+  { method: 'GET', path: '/instances', kind: 'qido-instances' },
+  { method: 'GET', path: '/studies/:study/series', kind: 'qido-series' },
+  { method: 'GET', path: '/studies/:study/instances', kind: 'qido-instances' },
+  { method: 'GET', path: '/studies/:study/series/:series/instances', kind: 'qido-instances' },
+  { method: 'GET', path: '/studies/:study', kind: 'retrieve' },
+  { method: 'GET', path: '/studies/:study/series/:series', kind: 'retrieve' },
+  { method: 'GET', path: INSTANCE, kind: 'retrieve' },
+  { method: 'GET', path: '/studies/:study/metadata', kind: 'metadata' },
+  { method: 'GET', path: '/studies/:study/series/:series/metadata', kind: 'metadata' },
+  { method: 'GET', path: `${INSTANCE}/metadata`, kind: 'metadata' },
+  { method: 'GET', path: `${INSTANCE}/frames/:frames`, kind: 'frames' },
+  { method: 'GET', path: `${INSTANCE}/rendered`, kind: 'rendered' },
+  { method: 'GET', path: `${INSTANCE}/frames/:frames/rendered`, kind: 'rendered' },
+  { method: 'POST', path: '/studies', kind: 'store' },
+  { method: 'POST', path: '/studies/:study', kind: 'store' },
+];
+
 /**
  * DICOMweb under /dicom-web (PS3.18): QIDO-RS, WADO-RS and STOW-RS over the request's team, for its
  * members and API users (Bearer or HTTP Basic), reading with r:studies and storing with r:upload.
@@ -172,22 +205,15 @@ export function dicomwebRoutes(app: FastifyInstance, deps: Deps): void {
     { parseAs: 'buffer', bodyLimit: deps.config.DICOMWEB_MAX_STOW_BYTES },
     (_req, body, done) => done(null, body),
   );
-  const instance = '/studies/:study/series/:series/instances/:instance';
-  app.get('/studies', qido(deps, 'studies'));
-  app.get('/series', qido(deps, 'series'));
-  app.get('/instances', qido(deps, 'instances'));
-  app.get('/studies/:study/series', qido(deps, 'series'));
-  app.get('/studies/:study/instances', qido(deps, 'instances'));
-  app.get('/studies/:study/series/:series/instances', qido(deps, 'instances'));
-  app.get('/studies/:study', retrieve(deps));
-  app.get('/studies/:study/series/:series', retrieve(deps));
-  app.get(instance, retrieve(deps));
-  app.get('/studies/:study/metadata', metadata(deps));
-  app.get('/studies/:study/series/:series/metadata', metadata(deps));
-  app.get(`${instance}/metadata`, metadata(deps));
-  app.get(`${instance}/frames/:frames`, frames(deps));
-  app.get(`${instance}/rendered`, rendered(deps));
-  app.get(`${instance}/frames/:frames/rendered`, rendered(deps));
-  app.post('/studies', store(deps));
-  app.post('/studies/:study', store(deps));
+  const handlers: Record<RouteKind, ReturnType<typeof retrieve>> = {
+    'qido-studies': qido(deps, 'studies'),
+    'qido-series': qido(deps, 'series'),
+    'qido-instances': qido(deps, 'instances'),
+    retrieve: retrieve(deps),
+    metadata: metadata(deps),
+    frames: frames(deps),
+    rendered: rendered(deps),
+    store: store(deps),
+  };
+  for (const r of DICOMWEB_ROUTES) app.route({ method: r.method, url: r.path, handler: handlers[r.kind] });
 }

@@ -753,12 +753,12 @@ export interface DicomwebInstancesTable {
   sop_uid: string;
   sop_class_uid: string;
   instance_number: number | null;
-  patient_name: string;
-  patient_id: string;
-  study_date: string;
-  accession_number: string;
-  study_description: string;
-  modality: string;
+  patient_name: Generated<string>;
+  patient_id: Generated<string>;
+  study_date: Generated<string>;
+  accession_number: Generated<string>;
+  study_description: Generated<string>;
+  modality: Generated<string>;
   series_number: number | null;
   attributes: ColumnType<Record<string, unknown>, string, string>;
 }

@@ -14,6 +14,7 @@ export { anonymise } from './anonymise';
 export { archives } from './archives';
 export { cine } from './cine';
 export { conversion } from './conversion';
+export { dicomweb } from './dicomweb';
 export { inference } from './inference';
 export { labels } from './labels';
 export { logSessions } from './log-sessions';

@@ -323,6 +323,8 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'POST /ai-workers': () => ({ body: { name: 'Isolation worker' } }),
   'DELETE /ai-workers/:workerId': () => ({}),
   'GET /api-users': () => ({}),
+  'GET /team/dicomweb': () => ({}),
+  'PUT /team/dicomweb': () => ({ body: { anonymize: true } }),
   'GET /api-users/roles': () => ({}),
   'POST /api-users': (f) => ({
     body: { name: 'Isolation script', role_id: f.a.roles.Member },

@@ -201,3 +201,19 @@ describe('access', () => {
     expect(json415.status).toBe(415);
   });
 });
+
+describe('the team’s DICOMweb settings', () => {
+  it('reads and changes whether what arrives by STOW-RS is anonymised, per team', async () => {
+    const as = { token: owner.token, team: anonymised.slug };
+    expect((await t.call('GET', '/team/dicomweb', as)).body).toEqual({ anonymize: true });
+    expect((await t.call('PUT', '/team/dicomweb', { ...as, body: { anonymize: false } })).body).toEqual({
+      anonymize: false,
+    });
+    expect((await t.call('GET', '/team/dicomweb', as)).body).toEqual({ anonymize: false });
+    expect((await t.call('GET', '/team/dicomweb', { ...as, team: plain.slug })).body).toEqual({
+      anonymize: false,
+    });
+    expect((await t.call('PUT', '/team/dicomweb', { ...as, body: { anonymize: 'no' } })).status).toBe(422);
+    await t.call('PUT', '/team/dicomweb', { ...as, body: { anonymize: true } });
+  });
+});

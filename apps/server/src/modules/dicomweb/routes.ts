@@ -215,5 +215,7 @@ export function dicomwebRoutes(app: FastifyInstance, deps: Deps): void {
     rendered: rendered(deps),
     store: store(deps),
   };
-  for (const r of DICOMWEB_ROUTES) app.route({ method: r.method, url: r.path, handler: handlers[r.kind] });
+  // PS3.18 describes these, not Voxa's OpenAPI document (whose server is /api).
+  for (const r of DICOMWEB_ROUTES)
+    app.route({ method: r.method, url: r.path, schema: { hide: true }, handler: handlers[r.kind] });
 }

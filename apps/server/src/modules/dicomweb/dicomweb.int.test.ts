@@ -189,6 +189,18 @@ describe('access', () => {
       headers: { 'content-type': 'multipart/related; type="application/dicom"; boundary=x' },
     });
     expect(bad.status).toBe(400);
+    const { body, contentType } = stowBody(originals.slice(0, 1));
+    const otherStudy = await dicomweb(t, '/studies/1.2.3', {
+      token: plainToken,
+      team: plain.slug,
+      method: 'POST',
+      body,
+      headers: { 'content-type': contentType },
+    });
+    expect(otherStudy.status).toBe(409);
+    expect(await json(await dicomweb(t, '/studies', { token: plainToken, team: plain.slug }))).toHaveLength(
+      1,
+    );
     const notDicom = await stow(plainToken, plain.slug, [Buffer.from('hello')]);
     expect(notDicom.status).toBe(409);
     const json415 = await dicomweb(t, '/studies', {

@@ -103,12 +103,14 @@ async function waitUntilSettled(deps: Deps, seriesIds: number[]): Promise<void> 
  * other receiver such as a C-STORE SCP): the instances become an upload session's files, are grouped into
  * studies and series as the upload page groups them, stored with the team's anonymisation setting, and
  * converted by the same job (which de-identifies the kept DICOM); the session ends as an upload ends.
- * Answers once the series are converted, with each instance stored (under its stored UIDs) or failed.
+ * Answers once the series are converted, with each instance stored (under its stored UIDs) or failed;
+ * with `study`, instances of another study fail.
  */
 export async function ingestInstances(
   deps: Deps,
   ctx: TeamContext,
   instances: Uint8Array[],
+  options: { study?: string } = {},
 ): Promise<IngestOutcome> {
   const team = await deps.db
     .selectFrom('teams')
@@ -129,6 +131,11 @@ export async function ingestInstances(
       : { sopClassUid: '', sopInstanceUid: '' };
     if (!header.ok || !uids.sopInstanceUid) {
       failed.push({ ...uids, reason: FAILURE.cannotUnderstand });
+      continue;
+    }
+    // A store to /studies/{study} takes that study's instances only (PS3.18 10.5.1).
+    if (options.study !== undefined && header.header.studyInstanceUid !== options.study) {
+      failed.push({ ...uids, reason: FAILURE.processing });
       continue;
     }
     const path = neutralPath(index);

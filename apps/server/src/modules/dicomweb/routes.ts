@@ -156,6 +156,7 @@ function store(deps: Deps) {
       deps,
       ctx,
       parts.map((p) => new Uint8Array(p.body.buffer, p.body.byteOffset, p.body.byteLength)),
+      { study: req.params.study },
     );
     const { status, body } = stowResponse(outcome, baseOf(req));
     return reply.status(status).type(DICOM_JSON).send(body);

@@ -32,6 +32,7 @@ import { attachRealtime } from './platform/realtime';
 import { loadServerKeys } from './platform/server-keys';
 import { createStorage } from './platform/storage';
 import { requestLogEntry } from './http/request-log';
+import { dicomwebRoutes } from './modules/dicomweb/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +166,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/svc' },
   );
+  // DICOMweb (PS3.18) for DICOM peers and viewers: the same identification and rules, its own root.
+  await app.register(
+    async (dicomweb) => {
+      dicomweb.addHook('onRequest', identify);
+      dicomwebRoutes(dicomweb, deps);
+    },
+    { prefix: '/dicom-web' },
+  );
   await registerWeb(app, config);
   return app;
 }
@@ -195,7 +204,7 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
   }
   app.setNotFoundHandler((req, reply) => {
     // A missing bundle under /assets is a 404, not the app page: a stale tab must see its chunk fail.
-    const isPage = req.method === 'GET' && !/^\/(api|svc|socket\.io|assets)(\/|$)/.test(req.url);
+    const isPage = req.method === 'GET' && !/^\/(api|svc|dicom-web|socket\.io|assets)(\/|$)/.test(req.url);
     if (!isPage || !index) return reply.status(404).send({ message: 'Not found.' });
     return reply.type('text/html').header('cache-control', 'no-cache').send(index);
   });

@@ -65,6 +65,10 @@ export const ConfigSchema = z.object({
     message: `must be between ${UPLOAD_LIMITS.minChunkBytes} and ${GiB}`,
   }),
   UPLOAD_MAX_SESSION_BYTES: bytes(50 * GiB),
+  /** Largest STOW-RS request body (DICOMweb), held in memory while its instances are stored (413 past it). */
+  DICOMWEB_MAX_STOW_BYTES: bytes(512 * MiB).refine((v) => v <= 2 * GiB, {
+    message: `must be at most ${2 * GiB}`,
+  }),
   /** Largest label map imported over a series, as sent (.nii.gz) and once inflated (413 past it). */
   MASK_IMPORT_MAX_BYTES: bytes(512 * MiB).refine((v) => v <= 2 * GiB, {
     message: `must be at most ${2 * GiB}`,

@@ -9,7 +9,7 @@ export function callAtHost(
   t: TestApp,
   method: string,
   apiPath: string,
-  opts: { host: string; token?: string; body?: unknown; prefix?: '/api' | '/svc' },
+  opts: { host: string; token?: string; body?: unknown; prefix?: '/api' | '/svc' | '/dicom-web' },
 ): Promise<CallResult> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const headers: Record<string, string> = { host: opts.host, 'x-requested-with': 'XMLHttpRequest' };

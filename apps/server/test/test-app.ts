@@ -45,7 +45,7 @@ export interface CallOptions {
   team?: string;
   body?: unknown;
   /** The host's prefix: /api (default) or /svc for the services host. */
-  prefix?: '/api' | '/svc';
+  prefix?: '/api' | '/svc' | '/dicom-web';
   /** Raw body text, sent as JSON content type (for malformed-input tests). */
   raw?: string;
   /** A file's bytes, sent as application/octet-stream. */

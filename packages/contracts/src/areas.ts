@@ -16,6 +16,7 @@ export { batchUpload } from './batch-upload';
 export { cine } from './cine';
 export { conversion } from './conversion';
 export { datasetExports } from './dataset-exports';
+export { dicomweb } from './dicomweb';
 export { inference } from './inference';
 export { labels } from './labels';
 export { logSessions } from './log-sessions';

@@ -3,6 +3,7 @@ import type { Endpoint } from './endpoint';
 
 export * from './ai-prompts';
 export * from './api-users';
+export * from './dicomweb';
 export * from './ai-runtime';
 export * from './accounts';
 export * from './ai-workers';

@@ -8,15 +8,29 @@ import { effectivePermissions } from '../modules/permissions/policy';
 import type { RequestContext } from './context';
 import { refuseCrossSite } from './cross-site';
 
-/** The bearer token of a request: the Authorization header, else the auth cookie. */
+/**
+ * The token of a request: the Authorization header (Bearer, or HTTP Basic whose password is an API token,
+ * as DICOMweb clients send it), else the auth cookie.
+ */
 export function requestToken(req: FastifyRequest): { token: string; byCookie: boolean } | null {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice(7).trim();
     return token ? { token, byCookie: false } : null;
   }
+  if (header?.startsWith('Basic ')) {
+    const token = basicPassword(header.slice(6).trim());
+    return token?.startsWith(API_TOKEN_PREFIX) ? { token, byCookie: false } : null;
+  }
   const cookie = req.cookies?.[AUTH_COOKIE];
   return cookie ? { token: cookie, byCookie: true } : null;
+}
+
+/** The password of HTTP Basic credentials (`user:password` in base64); the user name is not needed. */
+function basicPassword(encoded: string): string | null {
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? null : decoded.slice(colon + 1);
 }
 
 /** The team a request speaks for: the host's first label under BASE_DOMAIN, else the `Team` header. */

@@ -21,6 +21,7 @@ import { callAtHost } from '../../test/host-call';
 import { buildSegmentation, buildSegments, buildStructure } from '../../test/segmentation-factories';
 import { buildSeries, buildStudy } from '../../test/study-factories';
 import { createTestApp, type CallOptions, type TestApp } from '../../test/test-app';
+import { DICOMWEB_ROUTES } from '../modules/dicomweb/routes';
 import { hashToken, newToken } from '../platform/secrets';
 import { CROSS_SITE_REFUSED } from './cross-site';
 
@@ -347,6 +348,8 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'POST /ai-workers': () => ({ body: { name: 'Isolation worker' } }),
   'DELETE /ai-workers/:workerId': () => ({}),
   'GET /api-users': () => ({}),
+  'GET /team/dicomweb': () => ({}),
+  'PUT /team/dicomweb': () => ({ body: { anonymize: true } }),
   'GET /api-users/roles': () => ({}),
   'POST /api-users': (f) => ({
     body: { name: 'Isolation script', role_id: f.a.roles.Member },
@@ -985,5 +988,91 @@ describe('tenant isolation', () => {
         expect(res.status, JSON.stringify(res.body)).toBe(404);
       },
     );
+  });
+});
+
+describe('DICOMweb routes (not contract endpoints: PS3.18 defines them)', () => {
+  /** UIDs of one instance indexed in team A and one in team B (rows as the index writes them). */
+  const uids = (team: string) => ({
+    study: `2.25.${team}1`,
+    series: `2.25.${team}2`,
+    instance: `2.25.${team}3`,
+    frames: '1',
+  });
+  const fill = (path: string, values: Record<string, string>) =>
+    path.replace(/:(\w+)/g, (_m, name: string) => values[name] ?? '');
+  const stowType = { 'content-type': 'multipart/related; type="application/dicom"; boundary=x' };
+  const dicomCall = (
+    r: (typeof DICOMWEB_ROUTES)[number],
+    opts: CallOptions & { ids: Record<string, string> },
+  ) =>
+    t.call(r.method, fill(r.path, opts.ids), {
+      ...opts,
+      prefix: '/dicom-web',
+      ...(r.method === 'POST' && { raw: '--x--', headers: { ...stowType, ...opts.headers } }),
+    });
+
+  beforeAll(async () => {
+    for (const [team, series, study, tag] of [
+      [f.a, f.seriesA, f.studyA, 'a'],
+      [f.b, f.seriesB, f.studyB, 'b'],
+    ] as const) {
+      const u = uids(tag === 'a' ? '1' : '2');
+      await t.db
+        .insertInto('dicomweb_indexed_series')
+        .values({ series_id: series.id, team_id: team.id })
+        .execute();
+      await t.db
+        .insertInto('dicomweb_instances')
+        .values({
+          team_id: team.id,
+          study_id: study.id,
+          series_id: series.id,
+          file: 'none.dcm',
+          study_uid: u.study,
+          series_uid: u.series,
+          sop_uid: u.instance,
+          sop_class_uid: '1.2.840.10008.5.1.4.1.1.2',
+          modality: 'CT',
+          attributes: JSON.stringify({ '0020000D': { vr: 'UI', Value: [u.study] } }),
+        })
+        .execute();
+    }
+  });
+
+  describe.each(DICOMWEB_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, r) => {
+    it('answers 401 without a token, 404 for a team the caller is not in, 403 unverified or without the permission', async () => {
+      const ids = uids('1');
+      expect((await dicomCall(r, { ids, team: f.a.slug })).status).toBe(401);
+      expect((await dicomCall(r, { ids: uids('2'), token: f.ownerA.token, team: f.b.slug })).status).toBe(
+        404,
+      );
+      const byHost = await callAtHost(t, r.method, fill(r.path, uids('2')), {
+        host: `${f.b.slug}.voxa.test`,
+        token: f.ownerA.token,
+        prefix: '/dicom-web',
+      });
+      expect(byHost.status).toBe(404);
+      expect((await dicomCall(r, { ids, token: f.unverifiedA.token, team: f.a.slug })).status).toBe(403);
+      expect((await dicomCall(r, { ids, token: f.powerlessA.token, team: f.a.slug })).status).toBe(403);
+    });
+
+    if (r.method === 'GET')
+      it('shows nothing of another team’s study, series or instance by its UIDs', async () => {
+        const res = await dicomCall(r, { ids: uids('2'), token: f.ownerA.token, team: f.a.slug });
+        if (r.kind.startsWith('qido')) {
+          expect(res.status).toBe(200);
+          expect(JSON.stringify(res.body)).not.toContain('2.25.2');
+        } else expect(res.status).toBe(404);
+      });
+    else
+      it('refuses a store signed in by the cookie alone', async () => {
+        const res = await dicomCall(r, {
+          ids: uids('1'),
+          team: f.a.slug,
+          headers: { cookie: `${AUTH_COOKIE}=${f.ownerA.token}`, 'x-requested-with': '' },
+        });
+        expect(res).toMatchObject({ status: 403, body: { message: CROSS_SITE_REFUSED } });
+      });
   });
 });

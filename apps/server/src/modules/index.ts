@@ -8,6 +8,7 @@ import { adminRoutes } from './admin/routes';
 import { aiPromptRoutes } from './ai-prompts/routes';
 import { aiWorkerProtocolRoutes, aiWorkerRoutes } from './ai-workers/routes';
 import { apiUserRoutes } from './api-users/routes';
+import { dicomwebSettingsRoutes } from './dicomweb/settings';
 import { annotatorRoutes, annotatorServiceRoutes } from './annotator/routes';
 import { archiveRoutes } from './archives/routes';
 import { batchUploadRoutes, batchUploadServiceRoutes } from './batch-upload/routes';
@@ -73,6 +74,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   notificationRoutes(api, deps);
   aiWorkerRoutes(api, deps);
   apiUserRoutes(api, deps);
+  dicomwebSettingsRoutes(api, deps);
   aiWorkerProtocolRoutes(api, deps);
   inferenceRoutes(api, deps);
   trainingRoutes(api, deps);

@@ -66,6 +66,8 @@ export interface Database {
   review_events: ReviewEventsTable;
   segmentation_comments: SegmentationCommentsTable;
   dataset_exports: DatasetExportsTable;
+  dicomweb_indexed_series: DicomwebIndexedSeriesTable;
+  dicomweb_instances: DicomwebInstancesTable;
 }
 
 export interface UsersTable {
@@ -115,6 +117,8 @@ export interface TeamsTable {
   data: ColumnType<{ color: string }, string, string>;
   created_by: number | null;
   created_at: Generated<Date>;
+  /** Whether what arrives by DICOMweb is de-identified (migration 0030); on by default. */
+  dicom_anonymize: Generated<boolean>;
 }
 
 export interface RolesTable {
@@ -744,4 +748,37 @@ export interface DatasetExportsTable {
   created_by: number | null;
   created_at: Generated<Date>;
   finished_at: Timestamp | null;
+}
+
+/** A converted series whose stored DICOM is in `dicomweb_instances` (migration 0030). */
+export interface DicomwebIndexedSeriesTable {
+  series_id: number;
+  team_id: number;
+  indexed_at: Generated<Date>;
+}
+
+/**
+ * One stored DICOM instance as DICOMweb serves it: read from the series' `dicom/` folder (de-identified when
+ * the study is anonymised); `attributes` is its DICOM JSON of the QIDO-RS attributes.
+ */
+export interface DicomwebInstancesTable {
+  id: Generated<string>;
+  team_id: number;
+  study_id: number;
+  series_id: number;
+  /** Its file's name in the series' `dicom/` folder. */
+  file: string;
+  study_uid: string;
+  series_uid: string;
+  sop_uid: string;
+  sop_class_uid: string;
+  instance_number: number | null;
+  patient_name: Generated<string>;
+  patient_id: Generated<string>;
+  study_date: Generated<string>;
+  accession_number: Generated<string>;
+  study_description: Generated<string>;
+  modality: Generated<string>;
+  series_number: number | null;
+  attributes: ColumnType<Record<string, unknown>, string, string>;
 }

@@ -1,0 +1,139 @@
+import { readdir, readFile } from 'node:fs/promises';
+import type { Deps } from '../../deps';
+import type { Db } from '../../platform/db';
+import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
+import { AVAILABLE_TRANSFER_SYNTAX, INDEXED_TAGS } from './attributes';
+import { integerOf, parseDicom, textOf, toDicomJson, type JsonDataset } from './dicom-json';
+
+type IndexDeps = Pick<Deps, 'db' | 'storage' | 'log'>;
+
+/** Rows inserted per statement (PGlite is slow one row at a time). */
+const ROWS_PER_INSERT = 200;
+
+interface DoneSeries {
+  id: number;
+  uuid: string;
+  study_id: number;
+  studyUuid: string;
+}
+
+/** The team's converted series not indexed yet. */
+async function unindexedSeries(db: Db, teamId: number): Promise<DoneSeries[]> {
+  return db
+    .selectFrom('series')
+    .innerJoin('studies', 'studies.id', 'series.study_id')
+    .select(['series.id', 'series.uuid', 'series.study_id', 'studies.uuid as studyUuid'])
+    .where('series.team_id', '=', teamId)
+    .where('series.status', '=', 'done')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('dicomweb_indexed_series')
+            .select('dicomweb_indexed_series.series_id')
+            .whereRef('dicomweb_indexed_series.series_id', '=', 'series.id'),
+        ),
+      ),
+    )
+    .orderBy('series.id')
+    .execute();
+}
+
+/** What the index keeps of one stored file: its matching columns and the DICOM JSON of the QIDO tags. */
+export function indexRow(
+  bytes: Uint8Array,
+): Omit<IndexedInstance, 'team_id' | 'study_id' | 'series_id' | 'file'> | null {
+  const { dict, transferSyntax } = parseDicom(bytes, true);
+  const picked: typeof dict = {};
+  for (const tag of INDEXED_TAGS) if (dict[tag]) picked[tag] = dict[tag];
+  const json: JsonDataset = toDicomJson(picked);
+  if (transferSyntax) json[AVAILABLE_TRANSFER_SYNTAX] = { vr: 'UI', Value: [transferSyntax] };
+  const sop = textOf(json, '00080018');
+  if (!sop) return null;
+  return {
+    study_uid: textOf(json, '0020000D'),
+    series_uid: textOf(json, '0020000E'),
+    sop_uid: sop,
+    sop_class_uid: textOf(json, '00080016'),
+    instance_number: integerOf(json, '00200013'),
+    patient_name: textOf(json, '00100010'),
+    patient_id: textOf(json, '00100020'),
+    study_date: textOf(json, '00080020'),
+    accession_number: textOf(json, '00080050'),
+    study_description: textOf(json, '00081030'),
+    modality: textOf(json, '00080060'),
+    series_number: integerOf(json, '00200011'),
+    attributes: JSON.stringify(json),
+  };
+}
+
+interface IndexedInstance {
+  team_id: number;
+  study_id: number;
+  series_id: number;
+  file: string;
+  study_uid: string;
+  series_uid: string;
+  sop_uid: string;
+  sop_class_uid: string;
+  instance_number: number | null;
+  patient_name: string;
+  patient_id: string;
+  study_date: string;
+  accession_number: string;
+  study_description: string;
+  modality: string;
+  series_number: number | null;
+  attributes: string;
+}
+
+/** The stored files of a series' `dicom/` folder, by name (none for a NIfTI series). */
+async function storedFiles(deps: IndexDeps, folder: string): Promise<string[]> {
+  try {
+    return (await readdir(folder)).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/**
+ * Indexes one converted series from the DICOM it keeps, claimed first so that two requests at once index
+ * it once. A file that cannot be read is left out of the index (and so never served), with a log line.
+ */
+async function indexOne(deps: IndexDeps, teamId: number, series: DoneSeries): Promise<void> {
+  const folder = await deps.storage.path(
+    seriesPartKey(seriesKey(teamId, series.studyUuid, series.uuid), 'dicom'),
+  );
+  const rows: IndexedInstance[] = [];
+  for (const file of await storedFiles(deps, folder)) {
+    try {
+      const row = indexRow(new Uint8Array(await readFile(`${folder}/${file}`)));
+      if (row) rows.push({ ...row, team_id: teamId, study_id: series.study_id, series_id: series.id, file });
+    } catch (error) {
+      deps.log.warn({ err: error, seriesId: series.id, file }, 'stored DICOM not indexed');
+    }
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('dicomweb_indexed_series')
+      .values({ series_id: series.id, team_id: teamId })
+      .onConflict((oc) => oc.column('series_id').doNothing())
+      .returning('series_id')
+      .executeTakeFirst();
+    if (!claimed) return;
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+      await trx
+        .insertInto('dicomweb_instances')
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .execute();
+  });
+}
+
+/**
+ * Brings the team's DICOMweb index up to date: every converted series not indexed yet is read from its
+ * stored DICOM (what is served of an anonymised study is what its files keep: the de-identified data).
+ */
+export async function syncTeamIndex(deps: IndexDeps, teamId: number): Promise<void> {
+  for (const series of await unindexedSeries(deps.db, teamId)) await indexOne(deps, teamId, series);
+}

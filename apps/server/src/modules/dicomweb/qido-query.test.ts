@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { likePattern, parseQido } from './qido-query';
+
+const parsed = (q: Record<string, string | string[]>) => {
+  const result = parseQido(q);
+  if (!result.ok) throw new Error(result.message);
+  return result;
+};
+
+describe('parseQido', () => {
+  it('matches a person name with wildcards, case-insensitively, by keyword or tag', () => {
+    expect(parsed({ PatientName: 'DOE^J*' }).query.filters).toEqual([
+      { kind: 'like', column: 'patient_name', pattern: 'DOE^J%', caseInsensitive: true },
+    ]);
+    expect(parsed({ '00100010': 'Doe' }).query.filters).toEqual([
+      { kind: 'equals', column: 'patient_name', value: 'Doe', caseInsensitive: true },
+    ]);
+  });
+
+  it('reads date ranges, open on either side, and refuses a malformed one', () => {
+    expect(parsed({ StudyDate: '20200101-20201231' }).query.filters[0]).toEqual({
+      kind: 'range',
+      column: 'study_date',
+      from: '20200101',
+      to: '20201231',
+    });
+    expect(parsed({ StudyDate: '-20201231' }).query.filters[0]).toMatchObject({ from: null, to: '20201231' });
+    expect(parsed({ StudyDate: '20200101' }).query.filters[0]).toMatchObject({
+      from: '20200101',
+      to: '20200101',
+    });
+    expect(parseQido({ StudyDate: '2020-01-01' }).ok).toBe(false);
+  });
+
+  it('takes UID lists comma-separated or repeated, and modalities in study', () => {
+    expect(parsed({ StudyInstanceUID: ['1.2,1.3', '1.4'] }).query.filters).toEqual([
+      { kind: 'uids', column: 'study_uid', values: ['1.2', '1.3', '1.4'] },
+    ]);
+    expect(parsed({ ModalitiesInStudy: 'CT,MR' }).query.filters).toEqual([
+      { kind: 'modalities', values: ['CT', 'MR'] },
+    ]);
+  });
+
+  it('pages with limit and offset (limit capped) and refuses negative ones', () => {
+    expect(parsed({ limit: '5', offset: '10' }).query).toMatchObject({ limit: 5, offset: 10 });
+    expect(parsed({ limit: '100000' }).query.limit).toBe(1000);
+    expect(parseQido({ limit: '-1' }).ok).toBe(false);
+    expect(parseQido({ offset: 'x' }).ok).toBe(false);
+  });
+
+  it('reads includefield, treats universal matching as none, ignores unindexed keys, refuses unknown ones', () => {
+    const r = parsed({ includefield: 'all,00081030', PatientID: '*', PatientBirthDate: '19700101' });
+    expect(r.query).toMatchObject({ includeAll: true, includeFields: ['00081030'], filters: [] });
+    expect(r.ignored).toEqual(['PatientBirthDate']);
+    expect(parseQido({ NoSuchKeyword: 'x' }).ok).toBe(false);
+    expect(parseQido({ SeriesNumber: 'two' }).ok).toBe(false);
+  });
+});
+
+describe('likePattern', () => {
+  it("escapes LIKE's own characters before turning wildcards into LIKE's", () => {
+    expect(likePattern('50%_a*b?\\')).toBe('50\\%\\_a%b_\\\\');
+  });
+});

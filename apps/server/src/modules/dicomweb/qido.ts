@@ -1,0 +1,177 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
+import {
+  INSTANCE_TAGS,
+  MODALITIES_IN_STUDY,
+  NUMBER_OF_SERIES_INSTANCES,
+  NUMBER_OF_STUDY_INSTANCES,
+  NUMBER_OF_STUDY_SERIES,
+  RETRIEVE_URL,
+  SERIES_TAGS,
+  STUDY_TAGS,
+  AVAILABLE_TRANSFER_SYNTAX,
+} from './attributes';
+import type { JsonDataset } from './dicom-json';
+import type { Filter, QidoQuery } from './qido-query';
+
+type Instances = SelectQueryBuilder<Database, 'dicomweb_instances', object>;
+type Eb = ExpressionBuilder<Database, 'dicomweb_instances'>;
+
+function condition(eb: Eb, f: Exclude<Filter, { kind: 'modalities' }>) {
+  const column = `dicomweb_instances.${f.column}` as const;
+  switch (f.kind) {
+    case 'uids':
+      return eb(column, 'in', f.values);
+    case 'equals':
+      return f.caseInsensitive
+        ? eb(eb.fn('lower', [column]), '=', f.value.toLowerCase())
+        : eb(column, '=', f.value);
+    case 'like':
+      return eb(column, f.caseInsensitive ? 'ilike' : 'like', f.pattern);
+    case 'integer':
+      return eb(column, '=', f.value);
+    case 'range':
+      return eb.and([
+        ...(f.from ? [eb(column, '>=', f.from)] : []),
+        ...(f.to ? [eb(column, '<=', f.to)] : []),
+        eb(column, '!=', ''),
+      ]);
+  }
+}
+
+/** The team's indexed instances that match every filter. */
+function matching(db: Db, teamId: number, filters: Filter[]): Instances {
+  let query = db.selectFrom('dicomweb_instances').where('dicomweb_instances.team_id', '=', teamId);
+  for (const f of filters) {
+    if (f.kind === 'modalities') {
+      const studies = db
+        .selectFrom('dicomweb_instances as m')
+        .select('m.study_uid')
+        .where('m.team_id', '=', teamId)
+        .where('m.modality', 'in', f.values);
+      query = query.where('dicomweb_instances.study_uid', 'in', studies);
+    } else query = query.where((eb) => condition(eb, f));
+  }
+  return query;
+}
+
+/** The answer's attributes: the level's own, plus those asked for (all indexed ones with includefield=all). */
+function pick(attributes: JsonDataset, tags: readonly string[], q: QidoQuery): JsonDataset {
+  const out: JsonDataset = {};
+  const wanted = q.includeAll ? Object.keys(attributes) : [...tags, ...q.includeFields];
+  for (const tag of wanted) {
+    const a = attributes[tag];
+    if (a) out[tag] = a;
+  }
+  return out;
+}
+
+const retrieve = (url: string): JsonDataset => ({ [RETRIEVE_URL]: { vr: 'UR', Value: [url] } });
+const count = (tag: string, n: number | string | bigint): JsonDataset => ({
+  [tag]: { vr: 'IS', Value: [Number(n)] },
+});
+
+async function firstAttributes(db: Db, ids: (string | number | bigint)[]) {
+  if (ids.length === 0) return new Map<string, JsonDataset>();
+  const rows = await db
+    .selectFrom('dicomweb_instances')
+    .select(['id', 'attributes'])
+    .where('id', 'in', ids.map(String))
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), r.attributes as JsonDataset]));
+}
+
+/** QIDO-RS studies: one result per StudyInstanceUID, in the order they were stored. */
+export async function searchStudies(db: Db, teamId: number, q: QidoQuery, base: string) {
+  const groups = await matching(db, teamId, q.filters)
+    .select([
+      'dicomweb_instances.study_uid',
+      (eb) => eb.fn.min('dicomweb_instances.id').as('first'),
+      (eb) => eb.fn.countAll().as('instances'),
+      sql<string>`count(distinct dicomweb_instances.series_uid)`.as('series'),
+    ])
+    .groupBy('dicomweb_instances.study_uid')
+    .orderBy('first')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  const uids = groups.map((g) => g.study_uid);
+  const modalities = new Map<string, string[]>();
+  if (uids.length > 0) {
+    const rows = await db
+      .selectFrom('dicomweb_instances')
+      .select(['study_uid', 'modality'])
+      .distinct()
+      .where('team_id', '=', teamId)
+      .where('study_uid', 'in', uids)
+      .where('modality', '!=', '')
+      .orderBy('modality')
+      .execute();
+    for (const r of rows) modalities.set(r.study_uid, [...(modalities.get(r.study_uid) ?? []), r.modality]);
+  }
+  const firsts = await firstAttributes(
+    db,
+    groups.map((g) => g.first),
+  );
+  return groups.map((g) => ({
+    ...pick(firsts.get(String(g.first)) ?? {}, STUDY_TAGS, q),
+    [MODALITIES_IN_STUDY]: { vr: 'CS', Value: modalities.get(g.study_uid) ?? [] },
+    ...count(NUMBER_OF_STUDY_SERIES, g.series),
+    ...count(NUMBER_OF_STUDY_INSTANCES, g.instances),
+    ...retrieve(`${base}/studies/${g.study_uid}`),
+  }));
+}
+
+/** QIDO-RS series: one result per SeriesInstanceUID. */
+export async function searchSeries(db: Db, teamId: number, q: QidoQuery, base: string) {
+  const groups = await matching(db, teamId, q.filters)
+    .select([
+      'dicomweb_instances.study_uid',
+      'dicomweb_instances.series_uid',
+      (eb) => eb.fn.min('dicomweb_instances.id').as('first'),
+      (eb) => eb.fn.countAll().as('instances'),
+    ])
+    .groupBy(['dicomweb_instances.study_uid', 'dicomweb_instances.series_uid'])
+    .orderBy('first')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  const firsts = await firstAttributes(
+    db,
+    groups.map((g) => g.first),
+  );
+  return groups.map((g) => {
+    const attributes = firsts.get(String(g.first)) ?? {};
+    return {
+      ...pick(attributes, ['0020000D', ...SERIES_TAGS], q),
+      ...count(NUMBER_OF_SERIES_INSTANCES, g.instances),
+      ...retrieve(`${base}/studies/${g.study_uid}/series/${g.series_uid}`),
+    };
+  });
+}
+
+/** QIDO-RS instances, by series then instance number. */
+export async function searchInstances(db: Db, teamId: number, q: QidoQuery, base: string) {
+  const rows = await matching(db, teamId, q.filters)
+    .select([
+      'dicomweb_instances.study_uid',
+      'dicomweb_instances.series_uid',
+      'dicomweb_instances.sop_uid',
+      'dicomweb_instances.attributes',
+    ])
+    .orderBy('dicomweb_instances.series_id')
+    .orderBy('dicomweb_instances.instance_number')
+    .orderBy('dicomweb_instances.id')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  return rows.map((r) => ({
+    ...pick(
+      r.attributes as JsonDataset,
+      ['0020000D', '0020000E', AVAILABLE_TRANSFER_SYNTAX, ...INSTANCE_TAGS],
+      q,
+    ),
+    ...retrieve(`${base}/studies/${r.study_uid}/series/${r.series_uid}/instances/${r.sop_uid}`),
+  }));
+}

@@ -1,0 +1,222 @@
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { Endpoint } from '@voxa/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps';
+import type { TeamContext } from '../../http/context';
+import { HttpError } from '../../http/errors';
+import { enforceScope } from '../../http/route';
+import { syncTeamIndex } from './index-series';
+import { ingestInstances } from './ingest';
+import {
+  mediaTypeParameters,
+  MultipartError,
+  parseMultipartRelated,
+  streamMultipartRelated,
+} from './multipart-related';
+import { searchInstances, searchSeries, searchStudies } from './qido';
+import { parseQido, type Filter } from './qido-query';
+import { stowResponse } from './stow-response';
+import {
+  fileBytes,
+  framesOf,
+  metadataOf,
+  parseFrameList,
+  renderedFrame,
+  storedFiles,
+  type WadoTarget,
+} from './wado';
+
+/** DICOMweb is PS3.18's API, not a Voxa contract: these describe its access rule for enforceScope. */
+const READ: Endpoint = {
+  method: 'GET',
+  path: '/dicom-web',
+  scope: 'team',
+  permissions: ['r:studies'],
+  summary: 'DICOMweb QIDO-RS and WADO-RS',
+  response: null,
+};
+const STORE: Endpoint = { ...READ, method: 'POST', permissions: ['r:upload'], summary: 'DICOMweb STOW-RS' };
+
+const DICOM_JSON = 'application/dicom+json';
+
+interface UidParams {
+  study?: string;
+  series?: string;
+  instance?: string;
+  frames?: string;
+}
+
+/** The caller in the request's team, allowed `e`; the team's index brought up to date for a read. */
+async function access(deps: Deps, req: FastifyRequest, e: Endpoint): Promise<TeamContext> {
+  enforceScope(e, req.ctx);
+  const ctx = req.ctx as TeamContext;
+  if (e === READ) await syncTeamIndex(deps, ctx.team.id);
+  return ctx;
+}
+
+/** The service root as the client reached it (RetrieveURL and BulkDataURI values). */
+const baseOf = (req: FastifyRequest) => `${req.protocol}://${req.host}/dicom-web`;
+
+function target(params: UidParams): WadoTarget {
+  if (!params.study) throw new HttpError(400, 'A StudyInstanceUID is required.');
+  return { study: params.study, series: params.series, instance: params.instance };
+}
+
+/** QIDO-RS at one level, the path's UIDs added to the query's filters. */
+function qido(deps: Deps, level: 'studies' | 'series' | 'instances') {
+  const search = { studies: searchStudies, series: searchSeries, instances: searchInstances }[level];
+  return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
+    const ctx = await access(deps, req, READ);
+    const parsed = parseQido(req.query as Record<string, string | string[]>);
+    if (!parsed.ok) throw new HttpError(400, parsed.message);
+    const scoped: Filter[] = [];
+    if (req.params.study) scoped.push({ kind: 'uids', column: 'study_uid', values: [req.params.study] });
+    if (req.params.series) scoped.push({ kind: 'uids', column: 'series_uid', values: [req.params.series] });
+    const query = { ...parsed.query, filters: [...parsed.query.filters, ...scoped] };
+    if (parsed.ignored.length > 0)
+      reply.header('Warning', `299 voxa "Not matched (not indexed): ${parsed.ignored.join(', ')}"`);
+    const results = await search(deps.db, ctx.team.id, query, baseOf(req));
+    return reply.type(DICOM_JSON).send(results);
+  };
+}
+
+function sendMultipart(
+  reply: FastifyReply,
+  body: { contentType: string; stream: AsyncGenerator<Uint8Array> },
+) {
+  return reply.type(body.contentType).send(Readable.from(body.stream, { objectMode: false }));
+}
+
+/** WADO-RS: the stored instances as they are kept (de-identified when the team anonymises). */
+function retrieve(deps: Deps) {
+  return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
+    const ctx = await access(deps, req, READ);
+    const files = await storedFiles(deps, ctx.team.id, target(req.params));
+    async function* parts() {
+      for await (const { bytes } of fileBytes(files)) yield { body: bytes };
+    }
+    return sendMultipart(reply, streamMultipartRelated('application/dicom', parts()));
+  };
+}
+
+function metadata(deps: Deps) {
+  return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
+    const ctx = await access(deps, req, READ);
+    const files = await storedFiles(deps, ctx.team.id, target(req.params));
+    return reply.type(DICOM_JSON).send(await metadataOf(files, baseOf(req)));
+  };
+}
+
+async function oneInstance(deps: Deps, req: FastifyRequest<{ Params: UidParams }>): Promise<Buffer> {
+  const ctx = await access(deps, req, READ);
+  const [file] = await storedFiles(deps, ctx.team.id, target(req.params));
+  if (!file) throw new HttpError(404, 'Instance not found.');
+  return readFile(file.path);
+}
+
+function frames(deps: Deps) {
+  return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
+    const numbers = parseFrameList(req.params.frames ?? '');
+    const { transferSyntax, frames } = framesOf(new Uint8Array(await oneInstance(deps, req)), numbers);
+    async function* parts() {
+      for (const body of frames) yield { body };
+    }
+    const type = `application/octet-stream; transfer-syntax=${transferSyntax}`;
+    return sendMultipart(reply, streamMultipartRelated(type, parts()));
+  };
+}
+
+function rendered(deps: Deps) {
+  return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
+    const [frame = 1] = req.params.frames ? parseFrameList(req.params.frames) : [];
+    const png = renderedFrame(new Uint8Array(await oneInstance(deps, req)), frame);
+    return reply.type('image/png').send(png);
+  };
+}
+
+function store(deps: Deps) {
+  return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
+    const ctx = await access(deps, req, STORE);
+    const contentType = req.headers['content-type'] ?? '';
+    const { params } = mediaTypeParameters(contentType);
+    if (params.type && params.type.toLowerCase() !== 'application/dicom')
+      throw new HttpError(
+        415,
+        'Only application/dicom instances are accepted (multipart/related; type="application/dicom").',
+      );
+    let parts;
+    try {
+      parts = parseMultipartRelated(req.body as Buffer, contentType);
+    } catch (error) {
+      if (error instanceof MultipartError) throw new HttpError(400, error.message);
+      throw error;
+    }
+    const outcome = await ingestInstances(
+      deps,
+      ctx,
+      parts.map((p) => new Uint8Array(p.body.buffer, p.body.byteOffset, p.body.byteLength)),
+      { study: req.params.study },
+    );
+    const { status, body } = stowResponse(outcome, baseOf(req));
+    return reply.status(status).type(DICOM_JSON).send(body);
+  };
+}
+
+type RouteKind =
+  | 'qido-studies'
+  | 'qido-series'
+  | 'qido-instances'
+  | 'retrieve'
+  | 'metadata'
+  | 'frames'
+  | 'rendered'
+  | 'store';
+
+const INSTANCE = '/studies/:study/series/:series/instances/:instance';
+
+/** Every DICOMweb route under /dicom-web (the tenant isolation test calls each). */
+export const DICOMWEB_ROUTES: readonly { method: 'GET' | 'POST'; path: string; kind: RouteKind }[] = [
+  { method: 'GET', path: '/studies', kind: 'qido-studies' },
+  { method: 'GET', path: '/series', kind: 'qido-series' },
+  { method: 'GET', path: '/instances', kind: 'qido-instances' },
+  { method: 'GET', path: '/studies/:study/series', kind: 'qido-series' },
+  { method: 'GET', path: '/studies/:study/instances', kind: 'qido-instances' },
+  { method: 'GET', path: '/studies/:study/series/:series/instances', kind: 'qido-instances' },
+  { method: 'GET', path: '/studies/:study', kind: 'retrieve' },
+  { method: 'GET', path: '/studies/:study/series/:series', kind: 'retrieve' },
+  { method: 'GET', path: INSTANCE, kind: 'retrieve' },
+  { method: 'GET', path: '/studies/:study/metadata', kind: 'metadata' },
+  { method: 'GET', path: '/studies/:study/series/:series/metadata', kind: 'metadata' },
+  { method: 'GET', path: `${INSTANCE}/metadata`, kind: 'metadata' },
+  { method: 'GET', path: `${INSTANCE}/frames/:frames`, kind: 'frames' },
+  { method: 'GET', path: `${INSTANCE}/rendered`, kind: 'rendered' },
+  { method: 'GET', path: `${INSTANCE}/frames/:frames/rendered`, kind: 'rendered' },
+  { method: 'POST', path: '/studies', kind: 'store' },
+  { method: 'POST', path: '/studies/:study', kind: 'store' },
+];
+
+/**
+ * DICOMweb under /dicom-web (PS3.18): QIDO-RS, WADO-RS and STOW-RS over the request's team, for its
+ * members and API users (Bearer or HTTP Basic), reading with r:studies and storing with r:upload.
+ */
+export function dicomwebRoutes(app: FastifyInstance, deps: Deps): void {
+  app.addContentTypeParser(
+    'multipart/related',
+    { parseAs: 'buffer', bodyLimit: deps.config.DICOMWEB_MAX_STOW_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+  const handlers: Record<RouteKind, ReturnType<typeof retrieve>> = {
+    'qido-studies': qido(deps, 'studies'),
+    'qido-series': qido(deps, 'series'),
+    'qido-instances': qido(deps, 'instances'),
+    retrieve: retrieve(deps),
+    metadata: metadata(deps),
+    frames: frames(deps),
+    rendered: rendered(deps),
+    store: store(deps),
+  };
+  // PS3.18 describes these, not Voxa's OpenAPI document (whose server is /api).
+  for (const r of DICOMWEB_ROUTES)
+    app.route({ method: r.method, url: r.path, schema: { hide: true }, handler: handlers[r.kind] });
+}

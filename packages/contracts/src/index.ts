@@ -10,6 +10,7 @@ export * from './ai-models';
 export * from './annotator';
 export * from './anonymise';
 export * from './archives';
+export * from './audit';
 export * from './cine';
 export * from './common';
 export * from './conversion';

@@ -119,6 +119,12 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /admin/roles/:roleId': () => ({ body: { permissions: ['r:dashboard'] } }),
   'POST /admin/user-switch': (f) => ({ body: { user_id: f.ownerA.id } }),
   'GET /admin/audit': () => ({ query: { page: '1' } }),
+  'GET /admin/audit/csv': () => ({ query: { user: 'x' } }),
+  'GET /admin/audit/fhir': () => ({ query: { user: 'x' } }),
+  // A team's auditors read only their team's trail: another team's study id simply matches nothing.
+  'GET /audit-events': () => ({ query: { page: '1' } }),
+  'GET /audit-events/csv': () => ({ query: { user: 'x' } }),
+  'GET /audit-events/fhir': () => ({ query: { user: 'x' } }),
   'GET /log-sessions': () => ({ query: { user: 'x' } }),
   'GET /log-sessions/:sessionId': () => ({}),
   'GET /log-events': () => ({ query: { page: '1' } }),

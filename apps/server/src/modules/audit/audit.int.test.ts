@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { buildSegmentation, buildSegments } from '../../../test/segmentation-factories';
 import { buildSeries, buildStudy } from '../../../test/study-factories';
+import { syntheticNifti } from '../../../test/synthetic-nifti';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { seriesKey } from '../../platform/storage/layout';
 
 let t: TestApp;
 let admin: TestUser;
@@ -77,6 +79,41 @@ describe('audit trail', () => {
     expect(latest?.session_id).toBe(session.session_id);
   });
 
+  it('attributes an API user’s view to it, without a sign-in', async () => {
+    const apiUser = await t.call('POST', '/api-users', {
+      token: owner.token,
+      team: team.slug,
+      body: { name: 'PACS bridge', role_id: team.roles.Owner },
+    });
+    expect(apiUser.status).toBe(201);
+    const issued = await t.call('POST', `/api-users/${apiUser.body.id}/tokens`, {
+      token: owner.token,
+      team: team.slug,
+      body: { name: 'nightly' },
+    });
+    const view = await t.call('GET', `/studies-v2/${study.id}`, {
+      token: issued.body.secret,
+      team: team.slug,
+    });
+    expect(view.status).toBe(200);
+    const [latest] = await records();
+    expect(latest).toMatchObject({
+      action: 'viewed',
+      subject_type: 'study',
+      subject_id: String(study.id),
+      study_id: study.id,
+      api_user_id: apiUser.body.id,
+      actor_name: 'PACS bridge',
+      session_id: null,
+    });
+    // The FHIR agent is the API user, a data processor.
+    const fhir = await get(`/audit-events/fhir?study_id=${study.id}&action=viewed`);
+    expect(fhir.body.entry[0].resource.agent[0]).toMatchObject({
+      type: { coding: [{ code: 'dataprocessor' }] },
+      who: { identifier: { system: 'urn:voxa:api-user', value: String(apiUser.body.id) } },
+    });
+  });
+
   it('records segmentation changes and label changes against the study', async () => {
     const rename = await t.call('PUT', `/annotator/segment/rename/${series.uuid}/${segmentationId}/1`, {
       token: owner.token,
@@ -116,6 +153,40 @@ describe('audit trail', () => {
     });
   });
 
+  it('records a volume download once: not a revalidation, not a later range', async () => {
+    const name = `${series.uuid}-001.nii`;
+    await t.app.deps.storage.writeAtomic(
+      [...seriesKey(team.id, study.uuid, series.uuid), 'nifti', name],
+      syntheticNifti(8, 8, 4),
+    );
+    await t.db
+      .updateTable('series')
+      .set({ data: JSON.stringify({ nifti: [name], conversionAttempt: 1 }) })
+      .where('id', '=', series.id)
+      .execute();
+    const volume = (headers: Record<string, string> = {}) =>
+      fetch(`${t.url}/svc/v2/volume/${series.uuid}/0`, {
+        headers: { authorization: `Bearer ${member.token}`, team: team.slug, ...headers },
+      });
+    const full = await volume();
+    expect(full.status).toBe(200);
+    await full.arrayBuffer();
+    const etag = full.headers.get('etag') ?? '';
+    expect((await volume({ 'if-none-match': etag })).status).toBe(304);
+    const rest = await volume({ range: 'bytes=100-' });
+    expect(rest.status).toBe(206);
+    await rest.arrayBuffer();
+    const downloads = await records('?action=downloaded');
+    expect(downloads).toEqual([
+      expect.objectContaining({
+        subject_type: 'series',
+        subject_id: series.uuid,
+        study_id: study.id,
+        data: { volume: 0 },
+      }),
+    ]);
+  });
+
   it('records nothing for a refused request, and resolves no study of another team', async () => {
     const before = (await records()).length;
     const foreign = await t.call('GET', `/annotator/studies/${otherStudy.uuid}`, {
@@ -128,11 +199,11 @@ describe('audit trail', () => {
 
   it('filters by user, study, action and time', async () => {
     expect((await records(`?user=mia`)).every((r) => r.actor === member.email)).toBe(true);
-    expect(await records(`?user=mia`)).toHaveLength(1);
+    expect((await records(`?user=mia`)).map((r) => r.action)).toEqual(['downloaded', 'viewed']);
     const ofStudy = await records(`?study_id=${study.id}`);
     expect(ofStudy.length).toBeGreaterThanOrEqual(3);
     expect(ofStudy.every((r) => r.study_id === study.id)).toBe(true);
-    expect((await records('?action=viewed')).map((r) => r.action)).toEqual(['viewed']);
+    expect((await records('?action=viewed')).map((r) => r.action)).toEqual(['viewed', 'viewed']);
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect(await records(`?from=${encodeURIComponent(future)}`)).toEqual([]);
     expect((await records(`?to=${encodeURIComponent(future)}`)).length).toBeGreaterThan(0);
@@ -191,7 +262,7 @@ describe('audit trail', () => {
       true,
     );
 
-    const fhir = await get(`/audit-events/fhir?action=viewed`);
+    const fhir = await get(`/audit-events/fhir?action=viewed&user=mia`);
     expect(fhir.status).toBe(200);
     expect(fhir.body).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
     const [event] = fhir.body.entry.map((e: { resource: unknown }) => e.resource);

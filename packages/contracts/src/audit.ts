@@ -30,7 +30,6 @@ export const AUDIT_SUBJECTS = [
   'mask',
   'label',
   'inference',
-  'inference-batch',
   'training',
   'user',
   'audit-trail',

@@ -29,49 +29,62 @@ export interface AuditEntry {
 
 const USER_AGENT_MAX = 300;
 
-/** The one way anything writes the audit trail: a single insert, nothing read back. */
-export async function recordAudit(db: Db, source: AuditSource, entry: AuditEntry): Promise<void> {
+/** The one way anything writes the audit trail: one insert of one row per entry, nothing read back. */
+export async function recordAudit(
+  db: Db,
+  source: AuditSource,
+  entries: AuditEntry | readonly AuditEntry[],
+): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
+  if (list.length === 0) return;
   const { ctx } = source;
   const teamId = ctx.team?.id ?? null;
   const agent = source.headers?.['user-agent'];
+  const who = {
+    actor_id: ctx.user?.id ?? null,
+    actor_email: ctx.user?.email ?? null,
+    actor_name: ctx.user?.name ?? null,
+    api_user_id: ctx.apiUserId,
+    impersonator_id: ctx.impersonatorId,
+    remote_address: source.ip ?? null,
+    user_agent: typeof agent === 'string' ? agent.slice(0, USER_AGENT_MAX) : null,
+    team_id: teamId,
+    team_slug: ctx.team?.slug ?? null,
+  };
   await db
     .insertInto('audit_logs')
-    .values({
-      actor_id: ctx.user?.id ?? null,
-      actor_email: ctx.user?.email ?? null,
-      actor_name: ctx.user?.name ?? null,
-      api_user_id: ctx.apiUserId,
-      impersonator_id: ctx.impersonatorId,
-      session_id:
-        ctx.tokenId === null
-          ? null
-          : db.selectFrom('auth_tokens').select('session_id').where('id', '=', ctx.tokenId),
-      remote_address: source.ip ?? null,
-      user_agent: typeof agent === 'string' ? agent.slice(0, USER_AGENT_MAX) : null,
-      team_id: teamId,
-      team_slug: ctx.team?.slug ?? null,
-      action: entry.action,
-      subject_type: entry.subject,
-      subject_id: String(entry.id),
-      subject: entry.label ?? null,
-      study_id: studyOf(db, teamId, entry),
-      outcome: entry.outcome ?? 'success',
-      data: JSON.stringify(entry.data ?? {}),
-    })
+    .values(
+      list.map((entry) => ({
+        ...who,
+        session_id:
+          ctx.tokenId === null
+            ? null
+            : db.selectFrom('auth_tokens').select('session_id').where('id', '=', ctx.tokenId),
+        action: entry.action,
+        subject_type: entry.subject,
+        subject_id: String(entry.id),
+        subject: entry.label ?? null,
+        study_id: studyOf(db, teamId, entry),
+        outcome: entry.outcome ?? 'success',
+        data: JSON.stringify(entry.data ?? {}),
+      })),
+    )
     .execute();
 }
 
+type Entries = AuditEntry | readonly AuditEntry[];
+
 /**
- * Records the entry, then hands back `value`: a route's one-line hook around what it answers (the entry
- * may be made from the answer, for the id of something just created).
+ * Records the entries, then hands back `value`: a route's one-line hook around what it answers (the
+ * entries may be made from the answer, for the id of something just created, even by a query).
  */
 export async function audited<T>(
   db: Db,
   source: AuditSource,
-  entry: AuditEntry | ((value: T) => AuditEntry),
+  entries: Entries | ((value: T) => Entries | Promise<Entries>),
   value: T,
 ): Promise<T> {
-  await recordAudit(db, source, typeof entry === 'function' ? entry(value) : entry);
+  await recordAudit(db, source, typeof entries === 'function' ? await entries(value) : entries);
   return value;
 }
 

@@ -5,6 +5,7 @@ import { route } from '../../http/route';
 import { batchDetail, createBatch, listBatches } from './batches';
 import { configureModel, modelConfigurations } from './configuration';
 import * as inferences from './service';
+import { batchRuns } from '../audit/ai-runs';
 import { audited } from '../audit/record';
 
 /** Inference (teams-and-account.md 4, 7.6; docs/decisions/0047-inference.md). */
@@ -33,17 +34,7 @@ export function inferenceRoutes(app: FastifyInstance, deps: Deps): void {
     inferences.cancelInference(db, ctx.team.id, params.inferenceId),
   );
   route(app, e.createBatch, async ({ ctx, body, req }) =>
-    audited(
-      db,
-      req,
-      (b) => ({
-        action: 'ai-run',
-        subject: 'inference-batch',
-        id: b.id,
-        data: { model: b.model.id, inferences: b.total },
-      }),
-      await createBatch(db, ctx, body),
-    ),
+    audited(db, req, (batch) => batchRuns(db, ctx.team.id, batch), await createBatch(db, ctx, body)),
   );
   route(app, e.batches, async ({ ctx }) => listBatches(db, ctx.team.id));
   route(app, e.batch, async ({ ctx, params }) => batchDetail(db, ctx.team.id, params.batchId));

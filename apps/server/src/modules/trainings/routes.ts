@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import * as trainings from './service';
+import { trainingRuns } from '../audit/ai-runs';
 import { audited } from '../audit/record';
 
 /** AI trainings (teams-and-account.md 4, 5, 7.6; docs/decisions/0052-trainings.md). */
@@ -17,7 +18,7 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
     audited(
       db,
       req,
-      { action: 'ai-run', subject: 'training', id: params.trainingId },
+      () => trainingRuns(db, ctx.team.id, params.trainingId),
       await trainings.startTraining(db, ctx.team.id, params.trainingId, body),
     ),
   );

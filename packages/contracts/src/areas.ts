@@ -6,6 +6,7 @@
  */
 export { accounts } from './accounts';
 export { aiPrompts } from './ai-prompts';
+export { audit } from './audit';
 export { apiUsers } from './api-users';
 export { aiWorkerProtocol, aiWorkers } from './ai-workers';
 export { aiModels } from './ai-models';

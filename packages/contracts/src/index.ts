@@ -12,6 +12,7 @@ export * from './annotator';
 export * from './anonymise';
 export * from './archives';
 export * from './batch-upload';
+export * from './audit';
 export * from './cine';
 export * from './common';
 export * from './conversion';

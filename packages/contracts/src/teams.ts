@@ -297,25 +297,6 @@ export const admin = {
     summary: 'Stop acting as another user; returns the administrator’s own token',
     response: z.object({ token: z.string() }),
   }),
-  audit: endpoint({
-    method: 'GET',
-    path: '/admin/audit',
-    scope: 'admin',
-    summary: 'Audit records, newest first',
-    query: z.strictObject({ page: z.coerce.number().int().positive().max(100000).default(1) }),
-    response: z.object({
-      data: z.array(
-        z.object({
-          id: Id,
-          actor: z.string().nullable(),
-          action: z.string(),
-          subject: z.string().nullable(),
-          created_at: Timestamp,
-        }),
-      ),
-      total: z.number().int(),
-    }),
-  }),
 };
 
 export const LogQuery = z.strictObject({

@@ -136,6 +136,12 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
     },
   }),
   'GET /admin/masterarbeit/exports/:exportId/download': () => ({}),
+  'GET /admin/audit/csv': () => ({ query: { user: 'x' } }),
+  'GET /admin/audit/fhir': () => ({ query: { user: 'x' } }),
+  // A team's auditors read only their team's trail: another team's study id simply matches nothing.
+  'GET /audit-events': () => ({ query: { page: '1' } }),
+  'GET /audit-events/csv': () => ({ query: { user: 'x' } }),
+  'GET /audit-events/fhir': () => ({ query: { user: 'x' } }),
   'GET /log-sessions': () => ({ query: { user: 'x' } }),
   'GET /log-sessions/:sessionId': () => ({}),
   'GET /log-events': () => ({ query: { page: '1' } }),

@@ -5,6 +5,7 @@ import type { SocketIdentity } from '../platform/realtime';
 import { hashToken } from '../platform/secrets';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
+import { auditRoutes } from './audit/routes';
 import { aiPromptRoutes } from './ai-prompts/routes';
 import { aiWorkerProtocolRoutes, aiWorkerRoutes } from './ai-workers/routes';
 import { apiUserRoutes } from './api-users/routes';
@@ -55,6 +56,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   datasetExportRoutes(api, deps);
   logRoutes(api, deps);
   logSessionRoutes(api, deps);
+  auditRoutes(api, deps);
   deidentifyRoutes(api, deps);
   conversionRoutes(api, deps);
   referenceRoutes(api, deps);

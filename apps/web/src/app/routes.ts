@@ -642,6 +642,17 @@ export const ROUTES: PageRoute[] = [
     parent: path === '/admin/log' ? '/admin' : '/admin/log',
     load: () => logPages().then((m) => m[page]),
   })),
+  // Not in the spec (decision 0065): administrators read every team's trail here, a team's auditors theirs.
+  {
+    path: '/admin/audit',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:log-session'],
+    deniedMessage: MESSAGES.notAuthorized,
+    title: 'Audit trail',
+    parent: '/admin',
+    load: () => import('../modules/audit/AuditPage').then((m) => m.AuditPage),
+  },
   {
     path: '/admin/api/users',
     layout: 'app',

@@ -6,6 +6,7 @@ import type { UserRow } from '../../platform/db/schema';
 import { hashPassword, verifyPassword } from '../../platform/secrets';
 import { pickColor } from '../common/colors';
 import { consumeOneTime, issueOneTime, issueToken, revokeAllTokensOf } from './sessions';
+import { recordAudit } from '../audit/record';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const VERIFY_TTL_MS = 48 * HOUR_MS;
@@ -118,10 +119,8 @@ export async function isInstalled({ db }: Pick<Deps, 'db'>): Promise<boolean> {
 export async function install(deps: Deps, input: { name: string; email: string; password: string }) {
   if (await isInstalled(deps)) throw conflict('Voxa is already installed.');
   const user = await createUser(deps, { ...input, isAdmin: true, verified: true });
-  await deps.db
-    .insertInto('audit_logs')
-    .values({ actor_id: user.id, action: 'install', subject: user.email, data: '{}' })
-    .execute();
+  const ctx = { user, team: null, tokenId: null, apiUserId: null, impersonatorId: null };
+  await recordAudit(deps.db, { ctx }, { action: 'install', subject: 'user', id: user.id, label: user.email });
   const { token } = await issueToken(deps.db, user.id, { ttlDays: deps.config.TOKEN_TTL_DAYS });
   return { user, token };
 }

@@ -18,7 +18,8 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, a.updateRole, async ({ params, body }) =>
     updateRolePermissions(deps, await findRole(db, params.roleId), body.permissions),
   );
-  route(app, a.userSwitch, async ({ ctx, body }) => ({ token: await startSwitch(deps, ctx, body.user_id) }));
-  route(app, a.userSwitchLeave, async ({ ctx }) => ({ token: await leaveSwitch(deps, ctx) }));
-  route(app, a.audit, async ({ query }) => admin.auditPage(db, query.page));
+  route(app, a.userSwitch, async ({ ctx, body, req }) => ({
+    token: await startSwitch(deps, ctx, body.user_id, req),
+  }));
+  route(app, a.userSwitchLeave, async ({ ctx, req }) => ({ token: await leaveSwitch(deps, ctx, req) }));
 }

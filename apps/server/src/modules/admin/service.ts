@@ -1,8 +1,6 @@
 import type { Db } from '../../platform/db';
 import { iso, isoOrNull } from '../common/time';
 
-export const AUDIT_PAGE_SIZE = 50;
-
 /** `%term%` for LIKE, with the term's own wildcards escaped. */
 export function likePattern(term: string): string {
   return `%${term
@@ -86,33 +84,4 @@ export async function listTeams(db: Db, search?: string) {
     members_count: Number(t.members_count),
     created_at: iso(t.created_at),
   }));
-}
-
-/** One page of audit records, newest first. */
-export async function auditPage(db: Db, page: number) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('audit_logs')
-      .leftJoin('users', 'users.id', 'audit_logs.actor_id')
-      .select([
-        'audit_logs.id',
-        'users.email as actor',
-        'audit_logs.action',
-        'audit_logs.subject',
-        'audit_logs.created_at',
-      ])
-      .orderBy('audit_logs.created_at', 'desc')
-      .orderBy('audit_logs.id', 'desc')
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((page - 1) * AUDIT_PAGE_SIZE)
-      .execute(),
-    db
-      .selectFrom('audit_logs')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    data: rows.map((r) => ({ ...r, created_at: iso(r.created_at) })),
-    total: Number(total.n),
-  };
 }

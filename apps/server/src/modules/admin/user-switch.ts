@@ -1,5 +1,7 @@
 import type { Deps } from '../../deps';
 import type { UserContext } from '../../http/context';
+import type { UserRow } from '../../platform/db/schema';
+import { recordAudit, type AuditSource } from '../audit/record';
 import { notFound, unprocessable } from '../../http/errors';
 import { issueToken, revokeSession } from '../accounts/sessions';
 
@@ -10,19 +12,23 @@ export const SWITCH_TO_SELF = 'You cannot switch to yourself.';
 export const ALREADY_SWITCHED = 'Leave the current user switch first.';
 export const NOT_SWITCHED = 'You are not acting as another user.';
 
-async function audit(
+/** Where the request came from (a Fastify request is one): the audit record keeps it. */
+type Origin = Pick<AuditSource, 'ip' | 'headers'>;
+
+/** The switch's audit record: the administrator acting, the user switched to as subject. */
+function audit(
   deps: Pick<Deps, 'db'>,
-  entry: { actorId: number; action: string; subject: string; data: Record<string, unknown> },
+  admin: UserRow,
+  origin: Origin,
+  action: 'user-switch.start' | 'user-switch.stop',
+  target: { id: number; email: string },
 ) {
-  await deps.db
-    .insertInto('audit_logs')
-    .values({
-      actor_id: entry.actorId,
-      action: entry.action,
-      subject: entry.subject,
-      data: JSON.stringify(entry.data),
-    })
-    .execute();
+  const ctx = { user: admin, team: null, tokenId: null, apiUserId: null, impersonatorId: null };
+  return recordAudit(
+    deps.db,
+    { ...origin, ctx },
+    { action, subject: 'user', id: target.id, label: target.email },
+  );
 }
 
 /** An administrator starts acting as another user: a short-lived token naming them as impersonator. */
@@ -30,6 +36,7 @@ export async function startSwitch(
   deps: Pick<Deps, 'db' | 'config'>,
   ctx: Pick<UserContext, 'user' | 'impersonatorId'>,
   targetId: number,
+  origin: Origin = {},
 ): Promise<string> {
   if (ctx.impersonatorId !== null) throw unprocessable(ALREADY_SWITCHED, { user_id: [ALREADY_SWITCHED] });
   if (targetId === ctx.user.id) throw unprocessable(SWITCH_TO_SELF, { user_id: [SWITCH_TO_SELF] });
@@ -50,12 +57,7 @@ export async function startSwitch(
     impersonatorId: ctx.user.id,
     expiresAt: new Date(Date.now() + IMPERSONATION_TTL_MS),
   });
-  await audit(deps, {
-    actorId: ctx.user.id,
-    action: 'user-switch.start',
-    subject: target.email,
-    data: { user_id: target.id },
-  });
+  await audit(deps, ctx.user, origin, 'user-switch.start', target);
   return token;
 }
 
@@ -63,16 +65,17 @@ export async function startSwitch(
 export async function leaveSwitch(
   deps: Pick<Deps, 'db' | 'config'>,
   ctx: Pick<UserContext, 'user' | 'impersonatorId' | 'tokenId'>,
+  origin: Origin = {},
 ): Promise<string> {
   const adminId = ctx.impersonatorId;
   if (adminId === null) throw unprocessable(NOT_SWITCHED);
   await revokeSession(deps.db, ctx.tokenId);
   const { token } = await issueToken(deps.db, adminId, { ttlDays: deps.config.TOKEN_TTL_DAYS });
-  await audit(deps, {
-    actorId: adminId,
-    action: 'user-switch.stop',
-    subject: ctx.user.email,
-    data: { user_id: ctx.user.id },
-  });
+  const admin = await deps.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', adminId)
+    .executeTakeFirstOrThrow();
+  await audit(deps, admin, origin, 'user-switch.stop', ctx.user);
   return token;
 }

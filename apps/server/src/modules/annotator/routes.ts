@@ -7,6 +7,8 @@ import { HttpError } from '../../http/errors';
 import { route } from '../../http/route';
 import { findCase } from './case';
 import { seriesVolume } from './volume';
+import { downloadedVolume, viewedSeries } from '../audit/entries';
+import { audited, recordAudit } from '../audit/record';
 
 /** Revalidated on every use: a series converted again keeps its URL but not its bytes. */
 const REVALIDATE = 'private, no-cache';
@@ -20,7 +22,9 @@ export function annotatorRoutes(app: FastifyInstance, deps: Deps): void {
     user_permission: ctx.permissions,
     permission_version: ctx.user.permission_version,
   }));
-  route(app, api.annotator.case, async ({ ctx, params }) => findCase(deps.db, ctx, params.uuid));
+  route(app, api.annotator.case, async ({ ctx, params, req }) =>
+    audited(deps.db, req, viewedSeries(params.uuid), await findCase(deps.db, ctx, params.uuid)),
+  );
 }
 
 /** The annotator's data, on the services host (/svc). */
@@ -40,6 +44,8 @@ export function annotatorServiceRoutes(svc: FastifyInstance, deps: Deps): void {
       reply.header('content-range', `bytes */${file.size}`);
       throw new HttpError(416, 'Range Not Satisfiable');
     }
+    if (!range || range.start === 0)
+      await recordAudit(deps.db, req, downloadedVolume(params.uuid, params.volume));
     if (!range) {
       reply.header('content-length', file.size);
       return deps.storage.read(file.key);

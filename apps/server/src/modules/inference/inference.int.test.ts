@@ -384,6 +384,16 @@ describe('batches', () => {
       b.study.uuid,
     ]);
     expect(detail.body.inferences[0]).toMatchObject({ state: 'queued', batch_id: res.body.id });
+    // Each inference is an AI run on its study in the audit trail (decision 0065).
+    const runs = await t.db
+      .selectFrom('audit_logs')
+      .select(['subject_id', 'study_id', 'data'])
+      .where('action', '=', 'ai-run')
+      .where('team_id', '=', team.id)
+      .execute();
+    const ofBatch = runs.filter((r) => r.data.batch === res.body.id).map((r) => r.study_id);
+    expect(ofBatch).toHaveLength(2);
+    expect(new Set(ofBatch)).toEqual(new Set([a.study.id, b.study.id]));
     const job = await t.db
       .selectFrom('ai_jobs')
       .select('parameters')

@@ -5,12 +5,27 @@ import { route } from '../../http/route';
 import { batchDetail, createBatch, listBatches } from './batches';
 import { configureModel, modelConfigurations } from './configuration';
 import * as inferences from './service';
+import { batchRuns } from '../audit/ai-runs';
+import { audited } from '../audit/record';
 
 /** Inference (teams-and-account.md 4, 7.6; docs/decisions/0047-inference.md). */
 export function inferenceRoutes(app: FastifyInstance, deps: Deps): void {
   const { db } = deps;
   const e = api.inference;
-  route(app, e.create, async ({ ctx, body }) => inferences.createInference(db, ctx, body));
+  route(app, e.create, async ({ ctx, body, req }) =>
+    audited(
+      db,
+      req,
+      (i) => ({
+        action: 'ai-run',
+        subject: 'inference',
+        id: i.inferenceId,
+        study: { studyUuid: i.caseId },
+        data: { model: i.modelId, series: i.taskId },
+      }),
+      await inferences.createInference(db, ctx, body),
+    ),
+  );
   route(app, e.list, async ({ ctx, query }) => inferences.listInferences(db, ctx.team.id, query));
   route(app, e.detail, async ({ ctx, params }) =>
     inferences.inferenceDetail(db, ctx.team.id, params.inferenceId),
@@ -18,7 +33,9 @@ export function inferenceRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, e.cancel, async ({ ctx, params }) =>
     inferences.cancelInference(db, ctx.team.id, params.inferenceId),
   );
-  route(app, e.createBatch, async ({ ctx, body }) => createBatch(db, ctx, body));
+  route(app, e.createBatch, async ({ ctx, body, req }) =>
+    audited(db, req, (batch) => batchRuns(db, ctx.team.id, batch), await createBatch(db, ctx, body)),
+  );
   route(app, e.batches, async ({ ctx }) => listBatches(db, ctx.team.id));
   route(app, e.batch, async ({ ctx, params }) => batchDetail(db, ctx.team.id, params.batchId));
   route(app, e.configuration, async ({ ctx }) => modelConfigurations(db, ctx.team.id));

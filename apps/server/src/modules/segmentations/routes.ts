@@ -11,6 +11,8 @@ import { saveMask } from './mask-save';
 import * as masks from './masks';
 import { assignableRoles } from './present';
 import * as segmentations from './service';
+import { onSegmentation } from '../audit/entries';
+import { audited, recordAudit } from '../audit/record';
 
 /** Segmentations, their segments and role boxes (teams-and-account.md 7.5; docs/decisions/0030). */
 export function segmentationRoutes(app: FastifyInstance, deps: Deps): void {
@@ -30,26 +32,61 @@ export function segmentationRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, api.segmentations.detail, async ({ ctx, params }) =>
     segmentationDetail(db, ctx, params.segmentationId),
   );
-  route(app, api.segmentations.create, async ({ ctx, params, body }) =>
-    segmentations.createSegmentation(db, ctx, params.uuid, body),
+  route(app, api.segmentations.create, async ({ ctx, params, body, req }) =>
+    audited(
+      db,
+      req,
+      (s) => onSegmentation('created', { uuid: params.uuid, segmentationId: s.id }),
+      await segmentations.createSegmentation(db, ctx, params.uuid, body),
+    ),
   );
-  route(app, api.segmentations.remove, async ({ ctx, params }) =>
-    segmentations.removeSegmentation(deps, ctx, params.uuid, params.segmentationId),
+  route(app, api.segmentations.remove, async ({ ctx, params, req }) =>
+    audited(
+      db,
+      req,
+      onSegmentation('deleted', params),
+      await segmentations.removeSegmentation(deps, ctx, params.uuid, params.segmentationId),
+    ),
   );
-  route(app, api.segmentations.accept, async ({ ctx, params, body }) =>
-    acceptSegmentation(deps, ctx, params.uuid, params.segmentationId, body),
+  route(app, api.segmentations.accept, async ({ ctx, params, body, req }) =>
+    audited(
+      db,
+      req,
+      onSegmentation('changed', params, { accepted: true }),
+      await acceptSegmentation(deps, ctx, params.uuid, params.segmentationId, body),
+    ),
   );
-  route(app, api.segmentations.createSegment, async ({ ctx, params, body }) =>
-    segmentations.createSegment(db, ctx, params.uuid, params.segmentationId, body),
+  route(app, api.segmentations.createSegment, async ({ ctx, params, body, req }) =>
+    audited(
+      db,
+      req,
+      onSegmentation('changed', params, { segment: 'created' }),
+      await segmentations.createSegment(db, ctx, params.uuid, params.segmentationId, body),
+    ),
   );
-  route(app, api.segmentations.deleteSegment, async ({ ctx, params }) =>
-    segmentations.deleteSegment(db, ctx, segmentAt(params)),
+  route(app, api.segmentations.deleteSegment, async ({ ctx, params, req }) =>
+    audited(
+      db,
+      req,
+      onSegmentation('changed', params, { segment: params.segmentId, deleted: true }),
+      await segmentations.deleteSegment(db, ctx, segmentAt(params)),
+    ),
   );
-  route(app, api.segmentations.renameSegment, async ({ ctx, params, body }) =>
-    segmentations.renameSegment(db, ctx, segmentAt(params), body.name),
+  route(app, api.segmentations.renameSegment, async ({ ctx, params, body, req }) =>
+    audited(
+      db,
+      req,
+      onSegmentation('changed', params, { segment: params.segmentId, name: body.name }),
+      await segmentations.renameSegment(db, ctx, segmentAt(params), body.name),
+    ),
   );
-  route(app, api.segmentations.recolorSegment, async ({ ctx, params, body }) =>
-    segmentations.recolorSegment(db, ctx, segmentAt(params), body.color),
+  route(app, api.segmentations.recolorSegment, async ({ ctx, params, body, req }) =>
+    audited(
+      db,
+      req,
+      onSegmentation('changed', params, { segment: params.segmentId, color: body.color }),
+      await segmentations.recolorSegment(db, ctx, segmentAt(params), body.color),
+    ),
   );
 }
 
@@ -61,18 +98,40 @@ const segmentAt = (p: { uuid: string; segmentationId: number; segmentId: number 
 
 /** Label masks, on the services host (/svc). */
 export function maskRoutes(svc: FastifyInstance, deps: Deps): void {
-  route(svc, api.masks.create, async ({ ctx, params }) =>
-    masks.createMask(deps, ctx, params.uuid, params.segmentationId),
+  route(svc, api.masks.create, async ({ ctx, params, req }) =>
+    audited(
+      deps.db,
+      req,
+      onSegmentation('created', params, {}, 'mask'),
+      await masks.createMask(deps, ctx, params.uuid, params.segmentationId),
+    ),
   );
-  route(svc, api.masks.removeSegment, async ({ ctx, params }) =>
-    masks.removeSegmentVoxels(deps, ctx, params),
+  route(svc, api.masks.removeSegment, async ({ ctx, params, req }) =>
+    audited(
+      deps.db,
+      req,
+      onSegmentation('changed', params, { removed_value: params.value }, 'mask'),
+      await masks.removeSegmentVoxels(deps, ctx, params),
+    ),
   );
-  route(svc, api.masks.restore, async ({ ctx, params }) => masks.restoreRevision(deps, ctx, params));
+  route(svc, api.masks.restore, async ({ ctx, params, req }) =>
+    audited(
+      deps.db,
+      req,
+      onSegmentation('changed', params, { restored: params.revision }, 'mask'),
+      await masks.restoreRevision(deps, ctx, params),
+    ),
+  );
   route(svc, api.masks.revisions, async ({ ctx, params }) =>
     masks.maskRevisions(deps, ctx, params.uuid, params.segmentationId),
   );
-  route(svc, api.masks.download, async ({ ctx, params, query, reply }) => {
+  route(svc, api.masks.download, async ({ ctx, params, query, reply, req }) => {
     const file = await masks.maskFile(deps, ctx, { ...params, revision: query.revision });
+    await recordAudit(
+      deps.db,
+      req,
+      onSegmentation('downloaded', params, { revision: file.revision }, 'mask'),
+    );
     reply
       .header('content-disposition', `attachment; filename="mask-${file.revision}.nii.gz"`)
       // The annotator saves over the revision it loaded (`base`).
@@ -82,14 +141,27 @@ export function maskRoutes(svc: FastifyInstance, deps: Deps): void {
   route(
     svc,
     api.masks.import,
-    async ({ ctx, params, query, body }) => importMask(deps, ctx, params.uuid, query, body),
+    async ({ ctx, params, query, body, req }) =>
+      audited(
+        deps.db,
+        req,
+        (s) =>
+          onSegmentation('created', { uuid: params.uuid, segmentationId: s.id }, { imported: true }, 'mask'),
+        await importMask(deps, ctx, params.uuid, query, body),
+      ),
     // The label map's bytes (gzipped or not) up to the configured limit; JSON bodies keep BODY_LIMIT.
     { bodyLimit: deps.config.MASK_IMPORT_MAX_BYTES },
   );
   route(
     svc,
     api.masks.save,
-    async ({ ctx, params, query, body }) => saveMask(deps, ctx, { ...params, base: query.base }, body),
+    async ({ ctx, params, query, body, req }) =>
+      audited(
+        deps.db,
+        req,
+        (r) => onSegmentation('changed', params, { base: query.base, revision: r.revision }, 'mask'),
+        await saveMask(deps, ctx, { ...params, base: query.base }, body),
+      ),
     { bodyLimit: deps.config.MASK_IMPORT_MAX_BYTES },
   );
 }

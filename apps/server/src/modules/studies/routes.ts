@@ -8,6 +8,7 @@ import { favoriteStudies, listStudies, studyListItem, uploadHistory } from './li
 import { studySeries } from './series';
 import { findStudy, studyExists } from './service';
 import { slideshowFrame } from './slideshow-frame';
+import { audited } from '../audit/record';
 
 /** A year, and never revalidated: a new slideshow gets new URLs (docs/decisions/0019). */
 const IMMUTABLE = 'private, max-age=31536000, immutable';
@@ -18,7 +19,14 @@ export function studyRoutes(app: FastifyInstance, deps: Deps): void {
     studyExists(deps, ctx.team.id, params.studyInstanceUid),
   );
   route(app, api.studies.list, async ({ ctx, query }) => listStudies(db, ctx.team.id, query));
-  route(app, api.studies.detail, async ({ ctx, params }) => studyListItem(db, ctx.team.id, params.studyId));
+  route(app, api.studies.detail, async ({ ctx, params, req }) =>
+    audited(
+      db,
+      req,
+      { action: 'viewed', subject: 'study', id: params.studyId },
+      await studyListItem(db, ctx.team.id, params.studyId),
+    ),
+  );
   route(app, api.studies.series, async ({ ctx, params }) => studySeries(db, ctx.team.id, params.studyId));
   route(app, api.studies.uuid, async ({ ctx, body }) => {
     const id = decodeStudyId(body.p);

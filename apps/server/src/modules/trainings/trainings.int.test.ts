@@ -194,6 +194,16 @@ describe('create, start, stop', () => {
     const started = await api('POST', `/ai2/train/start/${id}`, { epochs: 10, learningRate: 0.01 });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ state: 'queued', epochs: 10 });
+    // The training is an AI run on each segmentation's study in the audit trail (decision 0065).
+    const runs = await t.db
+      .selectFrom('audit_logs')
+      .select(['data', 'study_id'])
+      .where('action', '=', 'ai-run')
+      .where('subject_id', '=', String(id))
+      .where('subject_type', '=', 'training')
+      .execute();
+    expect(runs.map((r) => r.data.segmentation).sort()).toEqual([...valid].sort());
+    expect(runs.every((r) => r.study_id !== null)).toBe(true);
     expect((await api('GET', `/ai2/training/${id}`)).body.parameters).toEqual({
       epochs: 10,
       learningRate: 0.01,

@@ -163,12 +163,26 @@ export interface ActivityLogsTable {
   created_at: Generated<Date>;
 }
 
+/** Append-only (migration 0029): the database refuses UPDATE, DELETE and TRUNCATE. */
 export interface AuditLogsTable {
   id: Generated<number>;
+  /** Plain ids, not foreign keys: a record outlives its user and team. */
   actor_id: number | null;
+  actor_email: string | null;
+  actor_name: string | null;
+  api_user_id: number | null;
+  impersonator_id: number | null;
+  session_id: string | null;
+  remote_address: string | null;
+  user_agent: string | null;
   team_id: number | null;
+  team_slug: string | null;
   action: string;
+  subject_type: string | null;
+  subject_id: string | null;
   subject: string | null;
+  study_id: number | null;
+  outcome: Generated<'success' | 'failure'>;
   data: ColumnType<Record<string, unknown>, string, string>;
   created_at: Generated<Date>;
 }

@@ -108,13 +108,15 @@ describe('visibleLinks', () => {
     expect(labels(false, holding('r:api-users'))).toEqual(['Dashboard']);
   });
 
-  it('shows Log sessions last, in a team, with r:log-session', () => {
+  it('shows Log sessions and then Audit trail last, in a team, with r:log-session', () => {
     expect(labels(true, holding('r:dashboard', 'r:flow', 'r:log-session'))).toEqual([
       'Dashboard',
       'Flows',
       'Log sessions',
+      'Audit trail',
     ]);
-    expect(labels(true, () => true).at(-1)).toBe('Log sessions');
+    expect(labels(true, () => true).slice(-2)).toEqual(['Log sessions', 'Audit trail']);
+    expect(labels(true, holding('r:dashboard', 'r:flow'))).not.toContain('Audit trail');
     expect(labels(false, holding('r:log-session'))).toEqual(['Dashboard']);
   });
   it('shows only the dashboard on the base domain', () => {

@@ -52,6 +52,7 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   { label: 'Roles', to: '/admin/roles', permission: 'r:roles', area: 'admin' },
   { label: 'Permissions', to: '/admin/permissions', permission: 'r:permissions', area: 'admin' },
   { label: 'Log sessions', to: '/admin/log', permission: 'r:log-session', area: 'team' },
+  { label: 'Audit trail', to: '/admin/audit', permission: 'r:log-session', area: 'team' },
 ];
 
 export function visibleLinks(

@@ -33,7 +33,7 @@ export function searchFromForm(form: LogFilterForm, page = 1): URLSearchParams {
 }
 
 /** Local midnight of a day as ISO 8601; the end day is inclusive, so `to` is the next midnight. */
-function dayStart(day: string, plusDays = 0): string {
+export function dayStart(day: string, plusDays = 0): string {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y ?? 0, (m ?? 1) - 1, (d ?? 1) + plusDays).toISOString();
 }

@@ -26,6 +26,7 @@ import * as aiPrompts from './0021-ai-prompts';
 import * as apiUsers from './0023-api-users';
 import * as logSessions from './0024-log-sessions';
 import * as datasetExports from './0027-dataset-exports';
+import * as auditTrail from './0029-audit-trail';
 import * as dicomweb from './0030-dicomweb';
 
 /** Every migration in order; a new one is a new file added here. */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0023-api-users': apiUsers,
   '0024-log-sessions': logSessions,
   '0027-dataset-exports': datasetExports,
+  '0029-audit-trail': auditTrail,
   '0030-dicomweb': dicomweb,
 };
 

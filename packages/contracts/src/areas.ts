@@ -13,6 +13,7 @@ export { annotator } from './annotator';
 export { anonymise } from './anonymise';
 export { archives } from './archives';
 export { cine } from './cine';
+export { commander } from './commander';
 export { conversion } from './conversion';
 export { inference } from './inference';
 export { labels } from './labels';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { InflatedAllEvent, InflationOneEvent } from './archives';
+import type { CommanderProgress } from './commander';
 import type { Notification, NotificationsAllUpdated } from './notifications';
 import type { SeriesConversionEvent } from './conversion';
 import type { RecognitionResponse } from './recognition';
@@ -21,6 +22,8 @@ export interface ServerToClientEvents {
   'upload:server:inflation:one': (payload: InflationOneEvent) => void;
   /** A session's archives are all inflated and read: GET /c-upload/uploaded-metadata/server has them. */
   'upload:server:inflated:all': (payload: InflatedAllEvent) => void;
+  /** A long commander operation's bytes so far, to its caller (at most every 200 ms, and at its end). */
+  'commander:progress': (payload: CommanderProgress) => void;
 }
 
 export const SetTeamUser = z.object({

@@ -12,6 +12,7 @@ import { annotatorRoutes, annotatorServiceRoutes } from './annotator/routes';
 import { archiveRoutes } from './archives/routes';
 import { sortSessionJob } from './archives/sort-job';
 import { cineServiceRoutes } from './cine/routes';
+import { commanderRoutes } from './commander/routes';
 import { convertSeriesJob } from './conversion/convert-job';
 import { conversionRoutes } from './conversion/routes';
 import { deidentifyRoutes } from './deidentify/routes';
@@ -117,6 +118,7 @@ export function registerServiceModules(svc: FastifyInstance, deps: Deps): void {
   annotatorServiceRoutes(svc, deps);
   cineServiceRoutes(svc, deps);
   inferenceServiceRoutes(svc, deps);
+  commanderRoutes(svc, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

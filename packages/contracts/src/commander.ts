@@ -38,12 +38,23 @@ const Done = z.object({ ok: z.literal(true), count: z.number().int().min(0) });
 
 export const CommanderProgress = z.object({
   op: z.string(),
-  action: z.enum(['cp', 'mv', 'zip', 'unzip']),
+  action: z.enum(['cp', 'mv', 'zip', 'unzip', 'import']),
   bytes: z.number().int().min(0),
   total: z.number().int().min(0),
   done: z.boolean(),
 });
 export type CommanderProgress = z.infer<typeof CommanderProgress>;
+
+export const CommanderImportResult = z.object({
+  /** The upload session the files went into. */
+  session: z.string().uuid(),
+  files: z.number().int().min(0),
+  /** The studies stored; their series convert in the background (upload:conversion:oneserie:done). */
+  studies: z.array(z.object({ uuid: z.string().uuid(), series: z.number().int().min(0) })),
+  /** Files that are neither DICOM nor NIfTI, or could not be read, with the reason. */
+  skipped: z.number().int().min(0),
+});
+export type CommanderImportResult = z.infer<typeof CommanderImportResult>;
 
 const call = <B extends z.ZodType, R extends z.ZodType>(
   path: string,
@@ -106,6 +117,13 @@ export const commander = {
     'Inflate the zip archive {file} into the new folder {path}, with the upload archive rules',
     z.strictObject({ path: CommanderPath, file: CommanderPath, op: OperationId }),
     Done,
+  ),
+  import: call(
+    '/cmd/import',
+    "Send the DICOM and NIfTI files of folder {dir} into the team's upload flow on the server (the archive " +
+      'path, location server): stored as studies and converted, never through a browser',
+    z.strictObject({ dir: CommanderPath, anonymize: z.boolean().default(true), op: OperationId }),
+    CommanderImportResult,
   ),
   cancel: call(
     '/cmd/cancel',

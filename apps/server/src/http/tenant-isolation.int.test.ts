@@ -346,6 +346,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'POST /cmd/zip': () => ({ body: { path: '/import/x', file: '/import/x.zip' } }),
   'POST /cmd/unzip': () => ({ body: { path: '/import/x', file: '/import/x.zip' } }),
   'POST /cmd/cancel': () => ({ body: { op: 'x' } }),
+  'POST /cmd/import': () => ({ body: { dir: '/import/x' } }),
   'GET /ai2/models': () => ({ query: { i: '1' } }),
   'GET /ai2/model/:modelId': () => ({}),
   'POST /ai2/model': (f) => ({

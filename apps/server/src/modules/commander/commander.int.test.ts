@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CommanderItem, CommanderProgress } from '@voxa/contracts';
@@ -7,6 +7,8 @@ import { buildMember, buildTeam, buildUser, type TestTeam, type TestUser } from 
 import { collect, connectSocket, eventually } from '../../../test/sockets';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { makeZip } from '../../../test/zip-writer';
+
+const CT_SERIES = path.join(process.env.TESTDATA_DIR ?? '../shared/testdata', 'dicom/dcm_qa_ct/GE');
 
 let t: TestApp;
 let base: string;
@@ -159,6 +161,7 @@ describe('refusals', () => {
       ['zip', { path: '/import/study', file: '/import/a.zip' }],
       ['unzip', { path: '/import/x', file: '/import/a.zip' }],
       ['cancel', { op: 'x' }],
+      ['import', { dir: '/import/study' }],
     ];
     for (const [name, body] of calls) expect((await cmd(name, body, owner)).status, name).toBe(403);
     const anonymous = await t.call('POST', '/cmd/ls', {
@@ -223,5 +226,54 @@ describe('refusals', () => {
     expect(res.status).toBe(422);
     expect(await readdir(importRoot)).not.toContain('out');
     expect(await readdir(outside)).toEqual(['secret.txt']);
+  });
+});
+
+describe('import', () => {
+  it("sends a folder of real DICOM into the team's upload flow: stored, converted, settled", async () => {
+    await cp(CT_SERIES, path.join(importRoot, 'export', 'CT-GE'), { recursive: true });
+    await writeFile(path.join(importRoot, 'export', 'readme.txt'), 'not an image');
+    const res = await cmd('import', { dir: '/import/export', op: 'import-1' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ files: 29, skipped: 1, studies: [{ series: 1 }] });
+    const uuid: string = res.body.studies[0].uuid;
+    await eventually(async () => {
+      const study = await t.db
+        .selectFrom('studies')
+        .select('status')
+        .where('uuid', '=', uuid)
+        .executeTakeFirst();
+      return study?.status === 'converted';
+    }, 120_000);
+    const study = await t.db
+      .selectFrom('studies')
+      .select(['team_id', 'user_id', 'data'])
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
+    expect(study).toMatchObject({ team_id: team.id, user_id: admin.id });
+    // The export itself is untouched; the session's copies are gone once the upload is settled.
+    expect(await readdir(path.join(importRoot, 'export', 'CT-GE'))).toHaveLength(28);
+    const inflated = path.join(
+      t.config.DATA_DIR,
+      'teams',
+      String(team.id),
+      'uploads',
+      res.body.session,
+      'inflated',
+    );
+    await eventually(async () => !(await stat(inflated).catch(() => null)), 10_000);
+    const audit = await t.db
+      .selectFrom('audit_logs')
+      .select(['subject', 'team_id'])
+      .where('action', '=', 'commander.import')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({ subject: '/import/export', team_id: team.id });
+  }, 180_000);
+
+  it('refuses a root itself, an empty folder and a folder without images', async () => {
+    expect((await cmd('import', { dir: '/import' })).status).toBe(422);
+    await mkdir(path.join(importRoot, 'empty'));
+    expect((await cmd('import', { dir: '/import/empty' })).status).toBe(422);
+    expect((await cmd('import', { dir: '/import/study' })).status).toBe(422);
   });
 });

@@ -2,6 +2,7 @@ import { api } from '@voxa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
+import { importFolder } from './import';
 import { cancelOperation } from './progress';
 import { list, mkdir, remove, transfer, unzip, zip } from './service';
 
@@ -14,6 +15,7 @@ export function commanderRoutes(svc: FastifyInstance, deps: Deps): void {
   route(svc, api.commander.rm, ({ ctx, body }) => remove(deps, ctx, body.paths));
   route(svc, api.commander.zip, ({ ctx, body }) => zip(deps, ctx, body));
   route(svc, api.commander.unzip, ({ ctx, body }) => unzip(deps, ctx, body));
+  route(svc, api.commander.import, ({ ctx, body }) => importFolder(deps, ctx, body));
   route(svc, api.commander.cancel, async ({ ctx, body }) => ({
     cancelled: cancelOperation(ctx.user.id, body.op),
   }));

@@ -62,7 +62,7 @@ export async function audited<T>(
 }
 
 /** Runs a long operation with progress under `op`, always ending its report. */
-async function withOperation<T>(
+export async function withOperation<T>(
   deps: CommanderDeps,
   ctx: TeamContext,
   action: CommanderProgress['action'],

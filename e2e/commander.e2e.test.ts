@@ -8,6 +8,7 @@ import { ownerOfNewTeam } from './support/owner';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
+import { StudiesPage } from './pages/StudiesPage';
 import { TESTDATA_DIR } from './support/testdata';
 
 /** A real CT series (GE, dcm2niix's QA set). */
@@ -15,7 +16,8 @@ const CT_SERIES = path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE');
 
 /**
  * The file commander (issue 17 item 1): an administrator copies a hospital export between the panes with
- * the keyboard and sees its progress, zips the copy, deletes it, unzips the archive, and deletes that.
+ * the keyboard and sees its progress, zips the copy, deletes it, unzips the archive, and deletes that;
+ * then imports the export into the team's upload flow on the server and finds the study converted.
  */
 describe.skipIf(e2eSkipReason())('File commander, end to end', () => {
   const e2e = setupE2e();
@@ -84,4 +86,21 @@ describe.skipIf(e2eSkipReason())('File commander, end to end', () => {
     expect(await readdir(path.join(root(), 'work'))).toEqual([]);
     expect(await readdir(path.join(root(), 'export'))).toEqual(['CT-GE']);
   });
+
+  it('imports the export folder on the server and finds its study converted in /studies-v2', async () => {
+    await commander.point('left', 'CT-GE');
+    await commander.toolbar('Import');
+    const [uuid, ...others] = await commander.importedStudies();
+    expect(others).toEqual([]);
+    const studies = new StudiesPage(admin.page);
+    await studies.open(e2e.server.teamUrl(team.slug));
+    const row = studies.row(uuid ?? '');
+    // Converted on the server: the row's slideshow shows the series' frames.
+    for (let i = 0; i < 60 && (await row.getByTestId('slideshow-frame').count()) === 0; i++) {
+      await admin.page.waitForTimeout(1000);
+      await studies.reload.click();
+    }
+    await row.getByTestId('slideshow-frame').first().waitFor();
+    await screenshot(admin.page, 'commander-imported-study');
+  }, 120_000);
 });

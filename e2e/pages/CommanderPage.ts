@@ -64,6 +64,13 @@ export class CommanderPage {
     this.page.once('dialog', (dialog) => void dialog.accept(answer ?? dialog.defaultValue()));
   }
 
+  /** The uuids of the studies the last import stored. */
+  async importedStudies(): Promise<string[]> {
+    const result = this.page.getByTestId('commander-import');
+    await result.waitFor();
+    return ((await result.getAttribute('data-studies')) ?? '').split(',').filter(Boolean);
+  }
+
   async progressText(): Promise<string> {
     return (await this.page.getByTestId('commander-progress-bytes').innerText()).trim();
   }

@@ -18,6 +18,7 @@ import {
   cancelOperation,
   newOperationId,
   useCommanderCall,
+  useImport,
   useListing,
   useProgress,
   type CommanderCall,
@@ -45,6 +46,7 @@ export function CommanderPage() {
     right: rowsOf(panes.right.dir, right.data?.items ?? []),
   };
   const mutation = useCommanderCall();
+  const importing = useImport();
   const progress = useProgress(op);
 
   const update = (side: Side, next: (pane: PaneState) => PaneState) =>
@@ -83,6 +85,15 @@ export function CommanderPage() {
     run({ action: 'unzip', file: first, path: joinPath(target.dir, folder), op: newOperationId() });
   };
 
+  const importFolder = () => {
+    const [first] = targets;
+    const row = rows[active].find((r) => r.kind === 'item' && r.item.path === first);
+    if (!first || row?.kind !== 'item' || !row.item.isDir) return;
+    const id = newOperationId();
+    setOp(id);
+    importing.mutate({ dir: first, op: id });
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     const keys: Record<string, () => void> = {
       Tab: () => setActive(other(active)),
@@ -98,7 +109,7 @@ export function CommanderPage() {
       F8: remove,
     };
     const action = keys[event.key];
-    if (!action || mutation.isPending) return;
+    if (!action || mutation.isPending || importing.isPending) return;
     event.preventDefault();
     action();
   };
@@ -126,7 +137,7 @@ export function CommanderPage() {
     );
   };
 
-  const busy = mutation.isPending;
+  const busy = mutation.isPending || importing.isPending;
   return (
     <Stack>
       <PageHeader title="File commander" />
@@ -149,6 +160,9 @@ export function CommanderPage() {
         <Button size="xs" variant="default" disabled={busy} onClick={unzip}>
           Unzip
         </Button>
+        <Button size="xs" variant="default" disabled={busy} onClick={importFolder}>
+          Import
+        </Button>
       </Group>
       {progress && (
         <Group data-testid="commander-progress" data-done={progress.done}>
@@ -166,6 +180,15 @@ export function CommanderPage() {
             </Button>
           )}
         </Group>
+      )}
+      {importing.data && (
+        <Text
+          size="sm"
+          data-testid="commander-import"
+          data-studies={importing.data.studies.map((st) => st.uuid).join(',')}
+        >
+          {`Imported ${importing.data.files} files: ${importing.data.studies.length} study(ies) converting on the server, ${importing.data.skipped} file(s) skipped.`}
+        </Text>
       )}
       <Group
         align="stretch"

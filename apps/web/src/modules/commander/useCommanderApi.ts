@@ -51,6 +51,14 @@ export function useCommanderCall() {
   });
 }
 
+/** POST /svc/cmd/import: a folder's DICOM/NIfTI into the team's upload flow on the server. */
+export function useImport() {
+  return useMutation({
+    mutationFn: (body: { dir: string; op: string }) => call(api.commander.import, { body }),
+    onError: notifyError,
+  });
+}
+
 export const cancelOperation = (op: string) => call(api.commander.cancel, { body: { op } });
 
 /** The latest commander:progress of operation `op` (null before the first). */

@@ -48,6 +48,8 @@ export class CommanderPage {
           document.querySelector(`[data-testid="commander-pane-${s}"]`)?.getAttribute('data-dir') !== d,
         [side, dir] as const,
       );
+      // The new folder's listing is there once its rows are (the loader shows none).
+      await this.pane(side).locator('tbody tr').first().waitFor();
     }
   }
 

@@ -2,6 +2,7 @@ import { sizePretty, type CommanderItem } from '@voxa/contracts';
 import { createReadStream } from 'node:fs';
 import { lstat, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { conflict, unprocessable } from '../../http/errors';
@@ -148,13 +149,20 @@ export async function zipTo(source: Resolved, file: Resolved, operation: Operati
     throw unprocessable('The archive cannot be written inside the folder it holds.');
   const entries = await walk(source.real);
   const zip = new yazl.ZipFile();
+  // yazl leaves the errors of lazily opened streams unheard: each is passed on to the output, which ends
+  // the pipeline below with it; a cancel stops the stream being read.
+  // yazl's output is a PassThrough; destroying it ends the pipeline (and is a no-op once it has ended).
+  const fail = (error: Error) => (zip.outputStream as Readable).destroy(error);
   for (const entry of entries) {
     if (entry.isDir) zip.addEmptyDirectory(entry.relative, { mtime: entry.mtime });
     else
-      zip.addReadStreamLazy(entry.relative, { mtime: entry.mtime, size: entry.size }, (done) =>
-        done(null, createReadStream(entry.real).pipe(operation.meter())),
-      );
+      zip.addReadStreamLazy(entry.relative, { mtime: entry.mtime, size: entry.size }, (done) => {
+        const read = createReadStream(entry.real).on('error', fail);
+        operation.signal.addEventListener('abort', () => read.destroy(), { once: true });
+        done(null, read.pipe(operation.meter()).on('error', fail));
+      });
   }
+  zip.on('error', fail);
   zip.end();
   const out = await open(file.real, 'wx').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EEXIST') throw conflict(`${JSON.stringify(file.asked)} exists already.`);

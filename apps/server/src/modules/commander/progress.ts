@@ -13,7 +13,7 @@ export interface Operation {
   signal: AbortSignal;
   /** Counts bytes done; emits commander:progress when the throttle allows. */
   advance(bytes: number): void;
-  /** A stream that counts what passes through it. */
+  /** A stream that counts what passes through it (the pipeline holding it takes `signal`). */
   meter(): Transform;
   finish(): void;
 }
@@ -39,8 +39,7 @@ export function startOperation(
   const emit = (done: boolean) => {
     if (op) realtime.toUser(userId, 'commander:progress', { op, action, bytes, total, done });
   };
-  const advance = (n: number) => {
-    if (controller.signal.aborted) throw new CancelledError();
+  const count = (n: number) => {
     bytes += n;
     const now = Date.now();
     if (now - last >= THROTTLE_MS) {
@@ -48,18 +47,20 @@ export function startOperation(
       emit(false);
     }
   };
+  const advance = (n: number) => {
+    if (controller.signal.aborted) throw new CancelledError();
+    count(n);
+  };
   return {
     signal: controller.signal,
     advance,
+    // Counts only: a cancel stops the streams through the signal their pipeline holds, never by an
+    // error raised inside a stream that a library may not listen to.
     meter: () =>
       new Transform({
         transform(chunk: Buffer, _encoding, done) {
-          try {
-            advance(chunk.length);
-            done(null, chunk);
-          } catch (error) {
-            done(error as Error);
-          }
+          count(chunk.length);
+          done(null, chunk);
         },
       }),
     finish() {

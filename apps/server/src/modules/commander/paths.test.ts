@@ -42,11 +42,13 @@ describe('parseCommanderPath', () => {
     '//etc/passwd',
     '/etc/passwd',
     '/srv/data/import/a',
+    // Monsta FTP CVE-2025-34299: a download written to the absolute local path the request names
+    '/var/www/html/shell.php',
     'C:\\Windows\\win.ini',
     '/import/C:\\Windows',
     '\\\\server\\share',
     'file:///etc/passwd',
-    // backslash traversal (Windows separators), as in CKFinder and Monsta FTP reports
+    // backslash traversal (Windows separators)
     '/import/..\\..\\etc',
     '/import/a\\b',
     // NUL truncation ("shell.php\0.jpg") and other controls
@@ -72,6 +74,11 @@ describe('parseCommanderPath', () => {
     `/import/${'a'.repeat(256)}`,
   ])('refuses %j', (p) => {
     expect(refused(p)).toBe(true);
+  });
+
+  it('keeps names that look like options literal (elFinder CVE-2021-32682 passed them to zip): no shell runs', () => {
+    expect(parse('/import/-rf/--help')).toMatchObject({ kind: 'inside', segments: ['-rf', '--help'] });
+    expect(parse('/import/a;b|c$(d)`e`')).toMatchObject({ kind: 'inside', segments: ['a;b|c$(d)`e`'] });
   });
 
   it('gives the reason', () => {

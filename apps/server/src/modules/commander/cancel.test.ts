@@ -19,7 +19,7 @@ function recorder() {
 
 let dir: string;
 const at = (real: string, asked: string): Resolved => ({
-  root: { name: 'root', dir },
+  root: { name: 'root', dir, create: false },
   realRoot: dir,
   real,
   asked,

@@ -78,6 +78,14 @@ describe('calls', () => {
     expect((await cmd('ls', { dir: '/import/study/series' })).body.items[0].sizePretty).toBe('2.93 KB');
   });
 
+  it('leaves a configured root that is missing out of the list, and answers 404 inside it', async () => {
+    await rm(secondRoot, { recursive: true });
+    expect(names((await cmd('ls', { dir: '/' })).body.items)).toEqual(['import']);
+    expect((await cmd('ls', { dir: '/second' })).status).toBe(404);
+    expect((await cmd('mkdir', { dir: '/second/x' })).status).toBe(404);
+    await expect(stat(secondRoot)).rejects.toThrow();
+  });
+
   it('makes a folder, copies, moves and deletes, each written to the audit log', async () => {
     expect((await cmd('mkdir', { dir: '/second/target' })).status).toBe(200);
     expect((await cmd('mkdir', { dir: '/second/target' })).status).toBe(409);

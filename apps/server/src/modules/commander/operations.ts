@@ -10,7 +10,7 @@ import { extractZip } from '../archives/extract';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS } from '../archives/policy';
 import { commanderPathOf, isInside, nameParts, type CommanderRoot } from './paths';
 import type { Operation } from './progress';
-import type { Resolved } from './resolve';
+import { realRootOf, type Resolved } from './resolve';
 import { totalBytes, walk, type TreeEntry } from './tree';
 
 export function item(
@@ -34,15 +34,15 @@ export function item(
 const byFolderThenName = (a: CommanderItem, b: CommanderItem) =>
   Number(b.isDir) - Number(a.isDir) || a.basename.localeCompare(b.basename);
 
-/** The roots, as folders. */
+/** The roots, as folders; a configured root that is missing (an unmounted share) is left out. */
 export async function listRoots(roots: CommanderRoot[]): Promise<CommanderItem[]> {
   const items = await Promise.all(
     roots.map(async (root) => {
-      await mkdir(root.dir, { recursive: true });
-      return item(`/${root.name}`, root.name, await stat(root.dir));
+      const real = await realRootOf(root).catch(() => null);
+      return real ? [item(`/${root.name}`, root.name, await stat(real))] : [];
     }),
   );
-  return items.sort(byFolderThenName);
+  return items.flat().sort(byFolderThenName);
 }
 
 /** A folder's items; a link is listed as what it points to, and left out when that is outside the root. */

@@ -10,10 +10,12 @@ import path from 'node:path';
 export interface CommanderRoot {
   name: string;
   dir: string;
+  /** Made on first use (the default `import/`); a configured root that is missing is an error instead. */
+  create: boolean;
 }
 
-export const rootsOf = (dirs: string[]): CommanderRoot[] =>
-  dirs.map((dir) => ({ name: path.basename(dir), dir }));
+export const rootsOf = (dirs: string[], create = false): CommanderRoot[] =>
+  dirs.map((dir) => ({ name: path.basename(dir), dir, create }));
 
 export type ParsedPath =
   | { kind: 'top' }

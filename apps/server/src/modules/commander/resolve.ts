@@ -19,10 +19,13 @@ const outside = (asked: string) =>
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
-/** A root's real path; the default root is made on first use. */
-async function realRootOf(root: CommanderRoot): Promise<string> {
-  await mkdir(root.dir, { recursive: true });
-  return realpath(root.dir);
+/** A root's real path; the default root is made on first use, a missing configured one answers 404. */
+export async function realRootOf(root: CommanderRoot): Promise<string> {
+  if (root.create) await mkdir(root.dir, { recursive: true });
+  return realpath(root.dir).catch((error: unknown) => {
+    if (isMissing(error)) throw notFound(`The commander folder ${root.name} is not there.`);
+    throw error;
+  });
 }
 
 async function parse(asked: string, roots: CommanderRoot[]) {

@@ -26,9 +26,9 @@ type Done = { ok: true; count: number };
 
 /** COMMANDER_ROOTS, or the `import/` folder under DATA_DIR when none is configured. */
 export const commanderRoots = ({ config }: Pick<Deps, 'config'>): CommanderRoot[] =>
-  rootsOf(
-    config.COMMANDER_ROOTS.length > 0 ? config.COMMANDER_ROOTS : [path.resolve(config.DATA_DIR, 'import')],
-  );
+  config.COMMANDER_ROOTS.length > 0
+    ? rootsOf(config.COMMANDER_ROOTS)
+    : rootsOf([path.resolve(config.DATA_DIR, 'import')], true);
 
 /** Every commander call is written to the audit log, refused or failed ones with their reason. */
 export async function audited<T>(

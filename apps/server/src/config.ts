@@ -11,6 +11,26 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 
 /** Every setting of the server, read from the environment and validated at boot (README lists them). */
 export const ConfigSchema = z.object({
+  /**
+   * Folders the file commander may touch, comma-separated absolute paths; each is shown by its folder
+   * name, so the names must differ. Unset: `{DATA_DIR}/import` (docs/decisions/0060).
+   */
+  COMMANDER_ROOTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const roots = (value ?? '')
+        .split(',')
+        .map((r) => r.trim())
+        .filter((r) => r !== '');
+      for (const root of roots)
+        if (!path.isAbsolute(root))
+          ctx.addIssue({ code: 'custom', message: `${root} is not an absolute path` });
+      const names = roots.map((r) => path.basename(path.resolve(r)));
+      if (new Set(names).size !== names.length)
+        ctx.addIssue({ code: 'custom', message: 'two roots have the same folder name' });
+      return roots.map((r) => path.resolve(r));
+    }),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   BASE_DOMAIN: z.string().min(1).default('localhost:3000'),

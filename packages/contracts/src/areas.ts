@@ -15,6 +15,7 @@ export { anonymise } from './anonymise';
 export { archives } from './archives';
 export { batchUpload } from './batch-upload';
 export { cine } from './cine';
+export { commander } from './commander';
 export { conversion } from './conversion';
 export { datasetExports } from './dataset-exports';
 export { dicomweb } from './dicomweb';

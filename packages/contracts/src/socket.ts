@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { InflatedAllEvent, InflationOneEvent } from './archives';
+import type { CommanderProgress } from './commander';
 import type { Notification, NotificationsAllUpdated } from './notifications';
 import type { SeriesConversionEvent } from './conversion';
 import type { DatasetExportProgress } from './dataset-exports';
@@ -24,6 +25,8 @@ export interface ServerToClientEvents {
   'upload:server:inflated:all': (payload: InflatedAllEvent) => void;
   /** A dataset export advanced (a case written) or ended, to its author (/admin/masterarbeit). */
   'dataset-export:progress': (payload: DatasetExportProgress) => void;
+  /** A long commander operation's bytes so far, to its caller (at most every 200 ms, and at its end). */
+  'commander:progress': (payload: CommanderProgress) => void;
 }
 
 export const SetTeamUser = z.object({

@@ -15,6 +15,7 @@ import { archiveRoutes } from './archives/routes';
 import { batchUploadRoutes, batchUploadServiceRoutes } from './batch-upload/routes';
 import { sortSessionJob } from './archives/sort-job';
 import { cineServiceRoutes } from './cine/routes';
+import { commanderRoutes } from './commander/routes';
 import { convertSeriesJob } from './conversion/convert-job';
 import { conversionRoutes } from './conversion/routes';
 import { datasetExportRoutes } from './dataset-exports/routes';
@@ -129,6 +130,7 @@ export function registerServiceModules(svc: FastifyInstance, deps: Deps): void {
   cineServiceRoutes(svc, deps);
   batchUploadServiceRoutes(svc, deps);
   inferenceServiceRoutes(svc, deps);
+  commanderRoutes(svc, deps);
 }
 
 /** Who a socket belongs to, from the token it connects with. */

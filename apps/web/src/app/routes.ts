@@ -568,6 +568,17 @@ export const ROUTES: PageRoute[] = [
     title: 'Admin',
     load: () => import('../modules/admin/AdminPage').then((m) => m.AdminPage),
   },
+  // The file commander (decision 0060): administrators only, in a team; no sidebar link (spec 2.3, 6).
+  {
+    path: '/admin/commander',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    needsTeam: true,
+    title: 'File commander',
+    parent: '/admin',
+    load: () => import('../modules/commander/CommanderPage').then((m) => m.CommanderPage),
+  },
   {
     path: '/admin/users',
     layout: 'app',

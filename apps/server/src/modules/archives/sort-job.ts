@@ -6,7 +6,7 @@ import { relativeKey } from '../../platform/storage';
 import { classifyInflated, type InflatedFile } from './classify';
 import { archiveKind, inflateArchive } from './inflate';
 import { inflatedKey, storedFileKey } from '../../platform/storage/layout';
-import { sortedMetadata } from './metadata';
+import { sortedMetadata, type SortedMetadata } from './metadata';
 import { writeMetadata } from './metadata-store';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './policy';
 import { readHeaders } from './read-headers';
@@ -65,6 +65,27 @@ async function inflateAll(deps: ArchiveDeps, s: SortingSession, limits: ArchiveL
   return { archives, files, root: await deps.storage.path(root) };
 }
 
+/**
+ * Reads the headers of a session's inflated files, groups them as the page does and writes
+ * `metadata.json`; shared by the archives' sort and the file commander's import (files placed, not inflated).
+ */
+export async function sortInflated(
+  deps: Pick<ArchiveDeps, 'storage' | 'config'>,
+  s: { teamId: number; uuid: string },
+  inflated: { archives: InflatedArchive[]; files: InflatedFile[]; root: string },
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): Promise<SortedMetadata> {
+  const maxInflated = deps.config.UPLOAD_MAX_FILE_BYTES;
+  const headers = await readHeaders(inflated.root, classifyInflated(inflated.files), limits, maxInflated);
+  const metadata = sortedMetadata(
+    inflated.archives,
+    studiesFromHeaders(headers.dicom, headers.nifti),
+    headers.skipped,
+  );
+  await writeMetadata(deps.storage, s.teamId, s.uuid, metadata);
+  return metadata;
+}
+
 async function finish(
   deps: ArchiveDeps,
   s: SortingSession,
@@ -99,14 +120,7 @@ export async function sortSessionJob(
   let counts = { studies: 0, nifties: 0 };
   try {
     const { archives, files, root } = await inflateAll(deps, s, limits);
-    const maxInflated = deps.config.UPLOAD_MAX_FILE_BYTES;
-    const headers = await readHeaders(root, classifyInflated(files), limits, maxInflated);
-    const metadata = sortedMetadata(
-      archives,
-      studiesFromHeaders(headers.dicom, headers.nifti),
-      headers.skipped,
-    );
-    await writeMetadata(deps.storage, s.teamId, s.uuid, metadata);
+    const metadata = await sortInflated(deps, s, { archives, files, root }, limits);
     await finish(deps, s, 'sorted', null);
     counts = { studies: metadata.studies.length, nifties: metadata.nifties.length };
   } catch (error) {

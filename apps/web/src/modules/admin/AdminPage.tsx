@@ -56,6 +56,12 @@ const SECTIONS: { to: string; title: string; text: string; permission: Permissio
     permission: 'admin',
   },
   {
+    to: '/admin/commander',
+    title: 'File commander',
+    text: 'Server folders side by side: copy, move, zip, unzip, delete.',
+    permission: 'admin',
+  },
+  {
     to: '/user-switch',
     title: 'Act as a user',
     text: 'See Voxa as another user sees it.',

@@ -25,6 +25,7 @@ import * as pipelinesAndFlows from './0020-pipelines-and-flows';
 import * as aiPrompts from './0021-ai-prompts';
 import * as apiUsers from './0023-api-users';
 import * as logSessions from './0024-log-sessions';
+import * as xrWorkersAndSessions from './0026-xr-workers-and-sessions';
 
 /** Every migration in order; a new one is a new file added here. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0021-ai-prompts': aiPrompts,
   '0023-api-users': apiUsers,
   '0024-log-sessions': logSessions,
+  '0026-xr-workers-and-sessions': xrWorkersAndSessions,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -63,7 +63,8 @@ export const xrWorkers = {
     method: 'GET',
     path: '/xr-workers',
     scope: 'team',
-    permissions: ['r:xr-workers'],
+    // The sessions page lists them too: a session is opened on one of them.
+    anyPermission: ['r:xr-workers', 'r:xr-sessions'],
     summary: 'The team’s XR workers with their state (new, online, offline) and what they said they are',
     response: z.array(XrWorker),
   }),

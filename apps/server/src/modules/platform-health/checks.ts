@@ -9,22 +9,26 @@ import { formatBytes } from './format';
 const detail = (label: string, value: string | number) => ({ label, value: String(value) });
 const failed = (error: unknown) => detail('Error', error instanceof Error ? error.message : String(error));
 
-/** The database answers, and how fast; PGlite in the process unless DATABASE_URL names a PostgreSQL. */
-export async function databaseHealth(deps: Pick<Deps, 'db' | 'config'>): Promise<ModuleHealth> {
-  const kind = deps.config.DATABASE_URL ? 'PostgreSQL' : 'PGlite (in the process)';
+/** PGlite is PostgreSQL compiled to WebAssembly: its version says so. */
+export const databaseKind = (version: string): string =>
+  version.includes('wasm32') ? 'PGlite (in the process)' : 'PostgreSQL';
+
+/** The database answers, and how fast; which one it is comes from its own version string. */
+export async function databaseHealth(deps: Pick<Deps, 'db'>): Promise<ModuleHealth> {
+  const base = { key: 'database', name: 'Database' };
   const started = performance.now();
   try {
     const { rows } = await sql<{ version: string }>`SELECT version() AS version`.execute(deps.db);
     const ms = performance.now() - started;
+    const version = rows[0]?.version ?? '';
     return {
-      key: 'database',
-      name: 'Database',
+      ...base,
       ok: true,
-      kind,
-      details: [detail('Latency', `${ms.toFixed(1)} ms`), detail('Server', rows[0]?.version ?? 'unknown')],
+      kind: databaseKind(version),
+      details: [detail('Latency', `${ms.toFixed(1)} ms`), detail('Server', version)],
     };
   } catch (error) {
-    return { key: 'database', name: 'Database', ok: false, kind, details: [failed(error)] };
+    return { ...base, ok: false, kind: 'unknown', details: [failed(error)] };
   }
 }
 

@@ -27,7 +27,7 @@ describe('GET /modules', () => {
     expect(Object.keys(byKey)).toEqual(['database', 'queue', 'dcm2niix', 'ai-workers', 'storage', 'app']);
     expect(byKey.database).toMatchObject({
       ok: true,
-      kind: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (in the process)',
+      kind: t.dbLocation.databaseUrl ? 'PostgreSQL' : 'PGlite (in the process)',
     });
     expect(byKey.database?.details.find((d) => d.label === 'Latency')?.value).toMatch(/^\d+\.\d ms$/);
     expect(byKey.queue).toMatchObject({ ok: true, kind: 'In the database (jobs table)' });

@@ -16,7 +16,6 @@ export const XR_WORKER_TOKEN_PREFIX = 'vxr_';
 export const XR_HEARTBEAT_SECONDS = 15;
 /** Why a session cannot open on a worker (409): the worker has an open session. */
 export const XR_WORKER_BUSY = 'This XR worker already shows a session: end it first.';
-export const XR_SESSION_ENDED = 'This XR session has ended.';
 
 export const XR_SESSION_STATES = ['pending', 'active', 'ended'] as const;
 export const XrSessionState = z.enum(XR_SESSION_STATES);

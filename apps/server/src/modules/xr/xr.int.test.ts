@@ -244,6 +244,17 @@ describe('XR sessions', () => {
     expect(list.body.find((s: { id: number }) => s.id === id).state).toBe('pending');
   });
 
+  it('lets a holder of r:xr-sessions alone list the workers (to pick one) but not add or revoke them', async () => {
+    await buildRole(t, team, 'Viewer of XR', ['r:dashboard', 'r:xr-sessions']);
+    const viewer = await buildMember(t, team, 'Viewer of XR');
+    const them = { token: viewer.token, team: team.slug };
+    expect((await t.call('GET', '/xr-workers', them)).status).toBe(200);
+    expect((await t.call('GET', '/xr-sessions', them)).status).toBe(200);
+    expect((await t.call('POST', '/xr-workers', { ...them, body: { name: 'No' } })).status).toBe(403);
+    const worker = await newWorker('Kept');
+    expect((await t.call('DELETE', `/xr-workers/${worker.id}`, them)).status).toBe(403);
+  });
+
   it('answers 403 to a member without r:xr-sessions or r:xr-workers', async () => {
     await buildRole(t, team, 'Plain', ['r:dashboard']);
     const plain = await buildMember(t, team, 'Plain');

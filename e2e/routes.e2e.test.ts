@@ -234,6 +234,29 @@ describe.skipIf(e2eSkipReason())('every route of the spec, end to end', () => {
     expect({ errors: owner.errors, console: consoleErrors }).toEqual({ errors: [], console: [] });
   });
 
+  it('/studies and /uploads/index_old show the pages they stand for, their query kept (decision 0061)', async () => {
+    const { page } = owner;
+    await page.goto(`${teamUrl()}/studies?page=1&filter_id=7`);
+    await page.waitForURL(`${teamUrl()}/studies-v2?page=1&filter_id=7`);
+    await page.goto(`${teamUrl()}/uploads/index_old`);
+    await page.waitForURL(`${teamUrl()}/uploads`);
+    await page.getByRole('heading', { name: 'Upload history' }).waitFor();
+  });
+
+  it('/modules shows each part of the platform healthy (decision 0061)', async () => {
+    const { page } = owner;
+    await page.goto(`${teamUrl()}/modules`);
+    const modules = page.getByTestId('module');
+    await expect.poll(() => modules.count()).toBe(6);
+    const keys = await modules.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-key')));
+    expect(keys).toEqual(['database', 'queue', 'dcm2niix', 'ai-workers', 'storage', 'app']);
+    expect(await page.locator('[data-testid="module"][data-ok="false"]').count()).toBe(0);
+    // The e2e server always runs on its embedded PGlite (support/server.ts).
+    expect(await page.locator('[data-key="database"]').getByTestId('module-kind').innerText()).toBe(
+      'PGlite (in the process)',
+    );
+  });
+
   it('/:team on the base address opens the team', async () => {
     const { page } = owner;
     owner.consoleErrors.length = 0;

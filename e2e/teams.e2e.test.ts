@@ -213,8 +213,9 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       expect.arrayContaining(['Dashboard', 'Users', 'Invitations', 'Teams', 'Roles', 'Permissions']),
     );
 
-    // The Owner holds every team permission but is no administrator: Team, Log sessions and Audit trail
-    // (team pages, decisions 0059 and 0065), and no admin pages (their API answers 403 to a non-administrator).
+    // The Owner holds every team permission but is no administrator: Team, the XR pages (decision 0062), Log
+    // sessions and Audit trail (team pages, decisions 0059 and 0065), and no admin pages (their API answers 403
+    // to a non-administrator).
     const ownerSidebar = new Sidebar(ownerPerson.page);
     await ownerPerson.page.goto(`${e2e.server.teamUrl(acme.slug)}/dashboard`);
     expect(await ownerSidebar.linkNames()).toEqual([
@@ -229,6 +230,8 @@ describe.skipIf(e2eSkipReason())('teams and account, end to end', () => {
       'AI Trainings',
       'AI Infers',
       'Team',
+      'XR Sessions',
+      'XR Workers',
       'Pipelines',
       'Flows',
       'API Users',

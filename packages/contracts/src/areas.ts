@@ -35,3 +35,5 @@ export { admin, invitations, logs, roles, teams } from './teams';
 export { trainings } from './trainings';
 export { transferFunctions } from './transfer-functions';
 export { upload } from './upload';
+export { xrSessions, xrWorkerProtocol, xrWorkers } from './xr';
+export { platformModules } from './platform-modules';

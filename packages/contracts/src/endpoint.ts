@@ -5,11 +5,12 @@ import type { Permission } from './permissions';
  * Who may call an endpoint:
  * - public: anyone;
  * - worker: an AI worker, by its own token (`Bearer vxw_…`), for its team's jobs;
+ * - xr-worker: an XR worker, by its own token (`Bearer vxr_…`), for its team's XR sessions;
  * - user: a signed-in user, with or without a team (a team named must be theirs);
  * - team: a signed-in member of the request's team (host or `Team` header);
  * - admin: a signed-in administrator.
  */
-export type Scope = 'public' | 'user' | 'team' | 'admin' | 'worker';
+export type Scope = 'public' | 'user' | 'team' | 'admin' | 'worker' | 'xr-worker';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Where an endpoint is served: the API host under `/api`, the spec's "services host" under `/svc`. */
 export type ApiHost = 'api' | 'services';

@@ -45,6 +45,8 @@ export * from './teams';
 export * from './trainings';
 export * from './transfer-functions';
 export * from './upload';
+export * from './xr';
+export * from './platform-modules';
 
 /** Every API endpoint, by area (`areas.ts`). Server routes, the web client and the OpenAPI document come from here. */
 export const api = areas;

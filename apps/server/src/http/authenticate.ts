@@ -1,4 +1,10 @@
-import { API_TOKEN_PREFIX, teamSlugFromHost, AUTH_COOKIE, WORKER_TOKEN_PREFIX } from '@voxa/contracts';
+import {
+  API_TOKEN_PREFIX,
+  teamSlugFromHost,
+  AUTH_COOKIE,
+  WORKER_TOKEN_PREFIX,
+  XR_WORKER_TOKEN_PREFIX,
+} from '@voxa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
@@ -51,6 +57,7 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
     roleId: null,
     permissions: [],
     worker: null,
+    xrWorker: null,
     apiUserId: null,
   };
   const presented = requestToken(req);
@@ -59,6 +66,10 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
   if (presented.token.startsWith(WORKER_TOKEN_PREFIX)) {
     // A worker's token is never a browser's: only the Authorization header carries it.
     if (!presented.byCookie) context.worker = await findWorker(db, presented.token);
+    return context;
+  }
+  if (presented.token.startsWith(XR_WORKER_TOKEN_PREFIX)) {
+    if (!presented.byCookie) context.xrWorker = await findXrWorker(db, presented.token);
     return context;
   }
   const slug = requestTeamSlug(req, config);
@@ -112,6 +123,16 @@ export async function buildContext(req: FastifyRequest, db: Db, config: Config):
 async function findWorker(db: Db, token: string) {
   const row = await db
     .selectFrom('ai_workers')
+    .select(['id', 'team_id'])
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row ? { id: row.id, teamId: row.team_id } : null;
+}
+
+async function findXrWorker(db: Db, token: string) {
+  const row = await db
+    .selectFrom('xr_workers')
     .select(['id', 'team_id'])
     .where('token_hash', '=', hashToken(token))
     .where('revoked_at', 'is', null)

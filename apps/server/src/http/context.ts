@@ -19,6 +19,8 @@ export interface RequestContext {
   permissions: Permission[];
   /** The AI worker calling, when the token is a worker's (never together with a user). */
   worker: WorkerRef | null;
+  /** The XR worker calling, when the token is an XR worker's (never together with a user). */
+  xrWorker: XrWorkerRef | null;
   /** The API user calling (`user` is its backing row), when the token is an API token: team endpoints only. */
   apiUserId: number | null;
 }
@@ -31,6 +33,15 @@ export interface WorkerRef {
 
 export interface WorkerContext extends RequestContext {
   worker: WorkerRef;
+}
+
+export interface XrWorkerRef {
+  id: number;
+  teamId: number;
+}
+
+export interface XrWorkerContext extends RequestContext {
+  xrWorker: XrWorkerRef;
 }
 
 interface SignedInContext extends RequestContext {

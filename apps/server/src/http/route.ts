@@ -10,7 +10,7 @@ import {
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import type { RequestContext, TeamContext, UserContext, WorkerContext } from './context';
+import type { RequestContext, TeamContext, UserContext, WorkerContext, XrWorkerContext } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
 import { refuseNul } from './refuse-nul';
 
@@ -26,7 +26,9 @@ type ContextFor<E extends Endpoint> = E['scope'] extends 'team'
     ? RequestContext
     : E['scope'] extends 'worker'
       ? WorkerContext
-      : UserContext;
+      : E['scope'] extends 'xr-worker'
+        ? XrWorkerContext
+        : UserContext;
 
 export interface HandlerInput<E extends Endpoint> {
   body: Body<E>;
@@ -130,6 +132,10 @@ export function enforceScope(e: Endpoint, ctx: RequestContext): void {
   if (e.scope === 'public') return;
   if (e.scope === 'worker') {
     if (!ctx.worker) throw unauthorized();
+    return;
+  }
+  if (e.scope === 'xr-worker') {
+    if (!ctx.xrWorker) throw unauthorized();
     return;
   }
   if (!ctx.user) throw unauthorized();

@@ -353,6 +353,16 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'GET /ai-workers': () => ({}),
   'POST /ai-workers': () => ({ body: { name: 'Isolation worker' } }),
   'DELETE /ai-workers/:workerId': () => ({}),
+  'GET /xr-workers': () => ({}),
+  'POST /xr-workers': () => ({ body: { name: 'Isolation headset' } }),
+  'DELETE /xr-workers/:xrWorkerId': () => ({}),
+  'GET /xr-sessions': () => ({}),
+  'POST /xr-sessions': (f) => ({
+    body: { xr_worker_id: f.paramsA.xrWorkerId, series_uuid: f.seriesA.uuid },
+    foreignBody: { xr_worker_id: f.paramsB.xrWorkerId, series_uuid: f.seriesA.uuid },
+  }),
+  'POST /xr-sessions/:xrSessionId/end': () => ({}),
+  'GET /modules': () => ({}),
   'GET /api-users': () => ({}),
   'GET /team/dicomweb': () => ({}),
   'PUT /team/dicomweb': () => ({ body: { anonymize: true } }),
@@ -465,6 +475,7 @@ const foreignBodies = new Set([
   'POST /ai2/infer/create',
   'POST /ai2/infer/batch',
   'POST /ai2/train/create',
+  'POST /xr-sessions',
 ]);
 /** Endpoints whose sample names another team's ids in the query. */
 const foreignQueries = new Set([
@@ -559,6 +570,21 @@ beforeAll(async () => {
   const [workerA, workerB] = await t.db
     .insertInto('ai_workers')
     .values([a.id, b.id].map((team_id) => ({ team_id, name: 'Worker', token_hash: `isolation-${team_id}` })))
+    .returning('id')
+    .execute();
+  const [xrWorkerA, xrWorkerB] = await t.db
+    .insertInto('xr_workers')
+    .values(
+      [a.id, b.id].map((team_id) => ({ team_id, name: 'Headset', token_hash: `isolation-xr-${team_id}` })),
+    )
+    .returning('id')
+    .execute();
+  const [xrSessionA, xrSessionB] = await t.db
+    .insertInto('xr_sessions')
+    .values([
+      { team_id: a.id, xr_worker_id: xrWorkerA?.id ?? 0, series_id: seriesA.id, state: 'ended' as const },
+      { team_id: b.id, xr_worker_id: xrWorkerB?.id ?? 0, series_id: seriesB.id },
+    ])
     .returning('id')
     .execute();
   // An API user of each team (its backing user is memberB's and powerlessA's row: only ids matter here).
@@ -742,6 +768,8 @@ beforeAll(async () => {
       promptId: 1,
       sessionId: logEventA?.id ?? 0,
       exportId: 1,
+      xrWorkerId: xrWorkerA?.id ?? 0,
+      xrSessionId: xrSessionA?.id ?? 0,
     },
     paramsB: {
       userId: memberB.id,
@@ -786,6 +814,8 @@ beforeAll(async () => {
       promptId: 1,
       sessionId: logEventB?.id ?? 0,
       exportId: 2,
+      xrWorkerId: xrWorkerB?.id ?? 0,
+      xrSessionId: xrSessionB?.id ?? 0,
     },
     labelA: labelA?.id ?? 0,
     labelB: labelB?.id ?? 0,
@@ -1000,6 +1030,28 @@ describe('tenant isolation', () => {
           .replace(':segmentationId', String(f.segmentationB.id))
           .replace(':volume', '0');
         const res = await t.call(e.method, url, { token: tokenA, ...workerSamples[name] });
+        expect(res.status, JSON.stringify(res.body)).toBe(404);
+      },
+    );
+  });
+
+  describe('XR worker endpoints about a session', () => {
+    const xrEndpoints = allEndpoints().filter(
+      (e) => e.scope === 'xr-worker' && e.path.includes(':xrSessionId'),
+    );
+    const tokenA = `vxr_${newToken()}`;
+    beforeAll(async () => {
+      await t.db
+        .insertInto('xr_workers')
+        .values({ team_id: f.a.id, name: 'Isolation XR A', token_hash: hashToken(tokenA) })
+        .execute();
+    });
+
+    it.each(xrEndpoints.map((e) => [key(e), e] as const))(
+      '%s answers 404 to a team’s XR worker for another team’s session',
+      async (_name, e) => {
+        const url = e.path.replace(':xrSessionId', String(f.paramsB.xrSessionId)).replace(':volume', '0');
+        const res = await t.call(e.method, url, { token: tokenA });
         expect(res.status, JSON.stringify(res.body)).toBe(404);
       },
     );

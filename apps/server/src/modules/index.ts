@@ -44,6 +44,8 @@ import { uploadRoutes } from './upload/routes';
 import { trainingRoutes } from './trainings/routes';
 import { pipelineRoutes } from './pipelines/routes';
 import { flowRoutes } from './flows/routes';
+import { platformModuleRoutes } from './platform-health/routes';
+import { xrRoutes, xrWorkerProtocolRoutes } from './xr/routes';
 import { scheduleEvery } from '../platform/queue/schedule';
 
 /** Every feature's routes, registered under /api. */
@@ -84,6 +86,9 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   reviewRoutes(api, deps);
   pipelineRoutes(api, deps);
   flowRoutes(api, deps);
+  xrRoutes(api, deps);
+  xrWorkerProtocolRoutes(api, deps);
+  platformModuleRoutes(api, deps);
 }
 
 /**

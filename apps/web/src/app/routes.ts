@@ -17,6 +17,10 @@ const trainingPages = () => import('../modules/trainings/pages');
 const pipelinePages = () => import('../modules/pipelines/pages');
 const aiPromptPages = () => import('../modules/ai-prompts/pages');
 const logPages = () => import('../modules/log-sessions/pages');
+const xrPages = () => import('../modules/xr/pages');
+/** An older address that shows a newer page (decision 0061). */
+const redirectTo = (to: string) => () =>
+  import('../ui/RedirectKeepingQuery').then((m) => m.redirectKeepingQuery(to));
 
 /** Every page of the spec's route table (section 2.1) that exists so far; each page is its own chunk. */
 export const ROUTES: PageRoute[] = [
@@ -146,6 +150,26 @@ export const ROUTES: PageRoute[] = [
     needsTeam: true,
     title: 'Upload history',
     load: () => import('../modules/studies/UploadsPage').then((m) => m.UploadsPage),
+  },
+  // The v1 upload index shows the one upload history (decision 0061).
+  {
+    path: '/uploads/index_old',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    needsTeam: true,
+    title: 'Upload history',
+    load: redirectTo('/uploads'),
+  },
+  // The v1 studies list shows the v2 one, its filters kept (decision 0061).
+  {
+    path: '/studies',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:studies'],
+    needsTeam: true,
+    title: 'Studies',
+    load: redirectTo('/studies-v2'),
   },
   {
     path: '/studies-v2',
@@ -723,6 +747,39 @@ export const ROUTES: PageRoute[] = [
     title: 'Research datasets',
     parent: '/admin',
     load: () => import('../modules/dataset-exports/MasterarbeitPage').then((m) => m.MasterarbeitPage),
+  },
+  // The platform's parts and their health, for administrators (decision 0061).
+  {
+    path: '/modules',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['admin'],
+    title: 'Modules',
+    parent: '/admin',
+    load: () => import('../modules/platform-modules/ModulesPage').then((m) => m.ModulesPage),
+  },
+  // XR workers and the sessions shown on them (decision 0062).
+  {
+    path: '/admin/xr-sessions',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:xr-sessions'],
+    deniedMessage: MESSAGES.notAuthorized,
+    needsTeam: true,
+    title: 'XR sessions',
+    parent: '/admin',
+    load: () => xrPages().then((m) => m.XrSessionsPage),
+  },
+  {
+    path: '/admin/xr-workers',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:xr-workers'],
+    deniedMessage: MESSAGES.notAuthorized,
+    needsTeam: true,
+    title: 'XR workers',
+    parent: '/admin',
+    load: () => xrPages().then((m) => m.XrWorkersPage),
   },
   // Catch-all: /acme on the base domain opens team acme's dashboard for its members; anything else is a 404.
   {

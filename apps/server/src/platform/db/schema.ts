@@ -11,6 +11,7 @@ import type {
   ReviewState,
   SeriesStatus,
   TrainingEpoch,
+  XrSessionState,
 } from '@voxa/contracts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -53,6 +54,8 @@ export interface Database {
   transfer_functions: TransferFunctionsTable;
   notifications: NotificationsTable;
   ai_workers: AiWorkersTable;
+  xr_workers: XrWorkersTable;
+  xr_sessions: XrSessionsTable;
   api_users: ApiUsersTable;
   api_tokens: ApiTokensTable;
   ai_jobs: AiJobsTable;
@@ -515,6 +518,33 @@ export interface AiWorkersTable {
   revoked_at: Date | null;
   created_by: number | null;
   created_at: Generated<Date>;
+}
+
+/** A team's immersive viewer (docs/decisions/0062-xr-workers-and-sessions.md). */
+export interface XrWorkersTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  token_hash: string;
+  device: string | null;
+  version: string | null;
+  last_seen_at: Date | null;
+  revoked_at: Date | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** One series shown on one XR worker. */
+export interface XrSessionsTable {
+  id: Generated<number>;
+  team_id: number;
+  xr_worker_id: number;
+  series_id: number;
+  state: Generated<XrSessionState>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  ended_at: Date | null;
 }
 
 /** One model run on one series, leased by a worker (docs/decisions/0045-ai-workers.md). */

@@ -93,6 +93,53 @@ describe('visibleLinks', () => {
     expect(labels(true, holding('r:dashboard', 'r:flow'))).toEqual(['Dashboard', 'Flows']);
     expect(labels(false, holding('r:pipeline', 'r:flow'))).toEqual(['Dashboard']);
   });
+  it('shows XR Sessions and XR Workers between Team and Pipelines, each with its own permission', () => {
+    expect(
+      labels(true, holding('r:dashboard', 'r:team', 'r:xr-sessions', 'r:xr-workers', 'r:pipeline')),
+    ).toEqual(['Dashboard', 'Team', 'XR Sessions', 'XR Workers', 'Pipelines']);
+    expect(labels(true, holding('r:dashboard', 'r:xr-sessions'))).toEqual(['Dashboard', 'XR Sessions']);
+    expect(labels(true, holding('r:dashboard', 'r:xr-workers'))).toEqual(['Dashboard', 'XR Workers']);
+    expect(labels(false, holding('r:xr-sessions', 'r:xr-workers'))).toEqual(['Dashboard']);
+  });
+  it('shows every link of spec section 2.3, in its order, to a team member holding every permission', () => {
+    expect(labels(true, () => true)).toEqual([
+      'Dashboard',
+      'Upload',
+      'Upload history',
+      'Studies',
+      'Structures',
+      'Segmentations',
+      'Reviews',
+      'Transfer functions',
+      'AI Models',
+      'AI Trainings',
+      'AI Infers',
+      'Team',
+      'XR Sessions',
+      'XR Workers',
+      'Pipelines',
+      'Flows',
+      'Users',
+      'API Users',
+      'Invitations',
+      'Teams',
+      'AI prompts',
+      'Roles',
+      'Permissions',
+      'Log sessions',
+    ]);
+  });
+  it.each(NAV_LINKS.filter((link) => link.area !== 'home').map((link) => [link.label, link] as const))(
+    'shows %s exactly to holders of its permission',
+    (_label, link) => {
+      const needed = [link.permission, ...(link.alsoNeeds ?? [])];
+      // Admin-area links also need the administrator flag (their API is administrator-only).
+      const full = link.area === 'admin' ? [...needed, 'admin' as const] : needed;
+      expect(labels(true, holding(...full))).toContain(link.label);
+      for (const missing of full)
+        expect(labels(true, holding(...full.filter((p) => p !== missing)))).not.toContain(link.label);
+    },
+  );
   it('shows Reviews between Segmentations and Transfer functions with r:reviews', () => {
     expect(
       labels(true, holding('r:dashboard', 'r:segmentations', 'r:reviews', 'r:transfer-functions')),

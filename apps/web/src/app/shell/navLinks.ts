@@ -14,10 +14,7 @@ export interface NavLinkItem {
   area: 'home' | 'team' | 'admin';
 }
 
-/**
- * The sidebar links of spec section 2.3 whose pages exist. The others (XR…) join this list, in the
- * spec's order, together with their pages, so no link ever leads to a 404.
- */
+/** The sidebar links of spec section 2.3, in its order, each shown only with its permission. */
 export const NAV_LINKS: readonly NavLinkItem[] = [
   { label: 'Dashboard', to: '/dashboard', permission: 'r:dashboard', area: 'home' },
   {
@@ -42,6 +39,8 @@ export const NAV_LINKS: readonly NavLinkItem[] = [
   { label: 'AI Trainings', to: '/ai2-trainings', permission: 'r:ai-trainings', area: 'team' },
   { label: 'AI Infers', to: '/ai-infers', permission: 'r:ai-infers', area: 'team' },
   { label: 'Team', to: '/members', permission: 'r:team', area: 'team' },
+  { label: 'XR Sessions', to: '/admin/xr-sessions', permission: 'r:xr-sessions', area: 'team' },
+  { label: 'XR Workers', to: '/admin/xr-workers', permission: 'r:xr-workers', area: 'team' },
   { label: 'Pipelines', to: '/pipeline', permission: 'r:pipeline', area: 'team' },
   { label: 'Flows', to: '/flow', permission: 'r:flow', area: 'team' },
   { label: 'Users', to: '/admin/users', permission: 'r:users', area: 'admin' },

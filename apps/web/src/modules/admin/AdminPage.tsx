@@ -62,6 +62,24 @@ const SECTIONS: { to: string; title: string; text: string; permission: Permissio
     permission: 'admin',
   },
   {
+    to: '/admin/xr-workers',
+    title: 'XR workers',
+    text: 'The team’s headsets and viewers, their tokens and state.',
+    permission: 'r:xr-workers',
+  },
+  {
+    to: '/admin/xr-sessions',
+    title: 'XR sessions',
+    text: 'Series opened on the team’s XR workers.',
+    permission: 'r:xr-sessions',
+  },
+  {
+    to: '/modules',
+    title: 'Modules',
+    text: 'The platform’s parts and their health: database, queue, dcm2niix, workers, storage.',
+    permission: 'admin',
+  },
+  {
     to: '/user-switch',
     title: 'Act as a user',
     text: 'See Voxa as another user sees it.',

@@ -142,7 +142,6 @@ const ROUTES_WITH_NO_SUCH_ID = new Set(['/ai2-trainings/detail/:id', '/flow/:id'
 const NOT_FOUND_CALL =
   /^Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/api\/[^)]*999999[^)]*\)$/;
 
-
 /**
  * Issue 17 item 4: every route of the spec's table renders a real page for a signed-in administrator who
  * owns the team: no 404 page, no console error, no uncaught error.

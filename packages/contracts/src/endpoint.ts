@@ -40,7 +40,8 @@ export interface Endpoint {
   /** Success answer; `null` for 204 No Content or a binary answer. */
   response: z.ZodType | null;
   /** Content type of a binary success answer (the handler returns its bytes); response is then null. */
-  binary?: 'image/png' | 'application/octet-stream' | 'text/csv' | 'application/zip' | 'application/fhir+json';
+  binary?:
+    'image/png' | 'application/octet-stream' | 'text/csv' | 'application/zip' | 'application/fhir+json';
   /** Status of the success answer; 200 unless stated. */
   status?: 200 | 201 | 202 | 204;
 }

@@ -1,15 +1,6 @@
-import { crc32 } from 'node:zlib';
-import {
-  centralHeader,
-  endOfCentralDirectory,
-  localHeader,
-  ZIP32_MAX_BYTES,
-  ZIP32_MAX_ENTRIES,
-  type ZipRecord,
-} from './headers';
-
-export const ZIP_TOO_LARGE =
-  'The archive would pass 4 GiB or 65,535 files, more than a zip without zip64 holds.';
+import { once } from 'node:events';
+import type { PassThrough } from 'node:stream';
+import yazl from 'yazl';
 
 export interface ZipSource {
   /** The entry's path inside the archive, `/`-separated. */
@@ -18,32 +9,35 @@ export interface ZipSource {
 }
 
 /**
- * A zip of `entries`, stored (not deflated: what it holds, .nii.gz, is compressed already), as the bytes
- * to write one after the other: an entry is read only when the writer asks for more, so a whole archive
- * never sits in memory. Throws ZIP_TOO_LARGE before a field would overflow.
+ * A zip of `entries`, stored (not deflated: what it holds, .nii.gz, is compressed already), written by yazl
+ * (the commander's zip writer too; zip64 when an archive passes 4 GiB or 65,535 files). The next entry is
+ * asked for only while the reader keeps up, so a whole archive never sits in memory; an entry that fails
+ * fails the iteration with its error.
  */
 export async function* zipStored(entries: AsyncIterable<ZipSource> | Iterable<ZipSource>) {
-  const directory: Buffer[] = [];
-  let offset = 0;
-  let count = 0;
-  for await (const entry of entries) {
-    const record: ZipRecord = {
-      name: Buffer.from(entry.name, 'utf8'),
-      method: 0,
-      crc: crc32(entry.data),
-      compressedSize: entry.data.byteLength,
-      size: entry.data.byteLength,
-    };
-    const local = localHeader(record);
-    if (++count > ZIP32_MAX_ENTRIES || offset + local.length + entry.data.byteLength > ZIP32_MAX_BYTES)
-      throw new Error(ZIP_TOO_LARGE);
-    directory.push(centralHeader(record, offset));
-    offset += local.length + entry.data.byteLength;
-    yield local;
-    yield entry.data;
+  const zip = new yazl.ZipFile();
+  // yazl's output is a PassThrough (its types say Readable): its writable side tells when to wait.
+  const output = zip.outputStream as PassThrough;
+  let failure: { error: unknown } | null = null;
+  const adding = (async () => {
+    for await (const entry of entries) {
+      const data = Buffer.from(entry.data.buffer, entry.data.byteOffset, entry.data.byteLength);
+      zip.addBuffer(data, entry.name, { compress: false });
+      if (output.destroyed) return;
+      if (output.writableNeedDrain) await once(output, 'drain');
+    }
+    zip.end();
+  })().catch((error: unknown) => {
+    failure = { error };
+    output.destroy(); // without an error: the reader below stops and rethrows this one
+  });
+  try {
+    for await (const chunk of output) yield chunk as Buffer;
+  } catch (error) {
+    if (!failure) throw error;
+  } finally {
+    output.destroy();
   }
-  const central = Buffer.concat(directory);
-  if (offset + central.length > ZIP32_MAX_BYTES) throw new Error(ZIP_TOO_LARGE);
-  yield central;
-  yield endOfCentralDirectory(count, central.length, offset);
+  await adding;
+  if (failure) throw (failure as { error: unknown }).error;
 }

@@ -51,6 +51,14 @@ describe.skipIf(e2eSkipReason())('upload V1, end to end', () => {
     expect(await upload.start.isDisabled()).toBe(false);
   });
 
+  it('shows a series in the 750 px slide-in: its slices read from the files, its figures', async () => {
+    const drawer = await upload.openSeriesDetails(0);
+    await drawer.getByTestId('preview-image').waitFor({ timeout: 60_000 });
+    expect(await drawer.getByText('Slice thickness').count()).toBe(1);
+    expect(Math.round((await upload.drawerPanel().boundingBox())?.width ?? 0)).toBe(750);
+    await upload.closeSeriesDetails();
+  });
+
   it('uploads, sorts and converts both studies: Done!', { timeout: 600_000 }, async () => {
     await upload.start.click();
     expect(await upload.resultTitle()).toBe('Done!');

@@ -55,6 +55,23 @@ export class UploadV1Page {
     await this.chooseBodyPart(index, await this.bodyPart(index));
   }
 
+  /** Opens the right slide-in of the first series of the study at `index`; answers its content. */
+  async openSeriesDetails(index: number): Promise<Locator> {
+    await this.studies().nth(index).getByRole('button', { name: 'Details' }).first().click();
+    const drawer = this.page.getByTestId('v1-series-drawer');
+    await drawer.waitFor();
+    return drawer;
+  }
+
+  drawerPanel(): Locator {
+    return this.page.locator('.mantine-Drawer-content');
+  }
+
+  async closeSeriesDetails(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.getByTestId('v1-series-drawer').waitFor({ state: 'detached' });
+  }
+
   async resultTitle(): Promise<string> {
     await this.result.waitFor({ timeout: 600_000 });
     return (await this.result.locator('.mantine-Alert-title').textContent()) ?? '';

@@ -1,12 +1,9 @@
 import { Drawer } from '@mantine/core';
-import type { TransferFunction, TransferFunctionKind } from '@voxa/contracts';
+import { RIGHT_PANEL_WIDTH, type TransferFunction, type TransferFunctionKind } from '@voxa/contracts';
 import { notifySuccess } from '../../ui/notify';
 import { draftOf, inputOf, newDraft, type TransferFunctionDraft } from './draft';
 import { TransferFunctionForm } from './TransferFunctionForm';
 import { useTransferFunctionChanges } from './useTransferFunctionsApi';
-
-/** Spec 9: a right slide-in panel is 750 px wide. */
-const PANEL_WIDTH = 750;
 
 /** What the panel edits: a new one of a kind, or one of the team's own. */
 export type Editing = { kind: TransferFunctionKind } | { existing: TransferFunction };
@@ -44,7 +41,7 @@ export function TransferFunctionDrawer({ editing, onClose }: TransferFunctionDra
       opened={editing !== null}
       onClose={close}
       position="right"
-      size={PANEL_WIDTH}
+      size={RIGHT_PANEL_WIDTH}
       title={existing ? `Edit ${existing.name}` : `New ${KIND_NAME[kind]}`}
       data-testid="transfer-function-panel"
     >

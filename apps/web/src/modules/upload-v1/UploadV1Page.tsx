@@ -37,6 +37,7 @@ import { pickedFromInput } from '../upload/ingest/collectFiles';
 import { useIngest } from '../upload/useIngest';
 import { useStudyExists } from '../upload/useUploadApi';
 import { runBatchUpload } from './runBatchUpload';
+import { SeriesDrawer } from './SeriesDrawer';
 
 function ExistsWarning({ uid }: { uid: string | null }) {
   const exists = useStudyExists(uid);
@@ -54,11 +55,13 @@ interface StudyRowProps {
   checked: (series: UploadStudy['series'][number]) => boolean;
   onBodyPart: (slug: string | null) => void;
   onCheck: (seriesId: string, value: boolean) => void;
+  onDetails: (series: UploadStudy['series'][number]) => void;
   locked: boolean;
 }
 
 /** One study of the batch: its body part and its series with their checkboxes. */
-function StudyRow({ study, bodyPart, categories, checked, onBodyPart, onCheck, locked }: StudyRowProps) {
+function StudyRow(props: StudyRowProps) {
+  const { study, bodyPart, categories, checked, onBodyPart, onCheck, onDetails, locked } = props;
   return (
     <Paper withBorder p="md" data-testid="v1-study">
       <Group justify="space-between" align="flex-start">
@@ -106,6 +109,11 @@ function StudyRow({ study, bodyPart, categories, checked, onBodyPart, onCheck, l
                     </Text>
                   )}
                 </Table.Td>
+                <Table.Td w={90}>
+                  <Button size="compact-xs" variant="subtle" onClick={() => onDetails(s)}>
+                    Details
+                  </Button>
+                </Table.Td>
               </Table.Tr>
             );
           })}
@@ -125,6 +133,7 @@ export function UploadV1Page() {
   const [result, setResult] = useState<V1Result | null>(null);
   const [ignored, setIgnored] = useState(0);
   const [archives, setArchives] = useState<File[]>([]);
+  const [details, setDetails] = useState<UploadStudy['series'][number] | null>(null);
   const more = useRef<HTMLInputElement>(null);
 
   const onFiles = (picked: PickedFile[]) => {
@@ -247,30 +256,34 @@ export function UploadV1Page() {
               checked={isChecked}
               onBodyPart={(slug) => setBodyParts((b) => ({ ...b, [c.study.id]: slug }))}
               onCheck={(id, value) => setChecks((x) => ({ ...x, [id]: value }))}
+              onDetails={setDetails}
               locked={locked}
             />
           ))}
-          {result ? (
-            <Alert
-              data-testid="v1-result"
-              color={result === 'done' ? 'green' : result === 'warning' ? 'orange' : 'red'}
-              title={V1_RESULT_TEXT[result].title}
-            >
-              {V1_RESULT_TEXT[result].message}
-            </Alert>
-          ) : (
-            <Group>
-              <Button
-                disabled={locked || snapshot.loading || startDisabled}
-                loading={locked}
-                onClick={() => void start()}
+          <Paper withBorder p="sm" pos="sticky" bottom={0} style={{ zIndex: 1 }} data-testid="v1-dock">
+            {result ? (
+              <Alert
+                data-testid="v1-result"
+                color={result === 'done' ? 'green' : result === 'warning' ? 'orange' : 'red'}
+                title={V1_RESULT_TEXT[result].title}
               >
-                Start upload files
-              </Button>
-            </Group>
-          )}
+                {V1_RESULT_TEXT[result].message}
+              </Alert>
+            ) : (
+              <Group>
+                <Button
+                  disabled={locked || snapshot.loading || startDisabled}
+                  loading={locked}
+                  onClick={() => void start()}
+                >
+                  Start upload files
+                </Button>
+              </Group>
+            )}
+          </Paper>
         </>
       )}
+      <SeriesDrawer series={details} fileOf={fileOf} onClose={() => setDetails(null)} />
     </Stack>
   );
 }

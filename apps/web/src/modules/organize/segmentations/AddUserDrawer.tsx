@@ -1,10 +1,9 @@
 import { Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { RIGHT_PANEL_WIDTH } from '@voxa/contracts';
 import { useCurrentTeam } from '../../../app/session/useCurrentTeam';
 import { noAvailableUserMessage } from './rules';
 import { useAddUser, useAvailableUsers, type AvailableUsersKey } from './useSegmentationsApi';
 
-/** Spec 9: a right slide-in panel is 750 px wide. */
-const PANEL_WIDTH = 750;
 /** teams-and-account.md 8, verbatim (its spelling). */
 const LOAD_FAILED = 'An error occured while loading data from server';
 
@@ -34,7 +33,7 @@ export function AddUserDrawer({ studyUuid, target, onClose }: AddUserDrawerProps
       opened={target !== null}
       onClose={onClose}
       position="right"
-      size={PANEL_WIDTH}
+      size={RIGHT_PANEL_WIDTH}
       title={`Add user to ${role}`}
       data-testid="add-user-panel"
     >

@@ -1,13 +1,10 @@
 import { Badge, Button, Drawer, Group, Loader, Table, Text } from '@mantine/core';
-import type { Segmentation } from '@voxa/contracts';
+import { RIGHT_PANEL_WIDTH, type Segmentation } from '@voxa/contracts';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { revisionRows } from './maskRules';
 import { useDownloadRevision, useMaskRevisions, useRestoreRevision } from './useMaskApi';
-
-/** Spec 9: a right slide-in panel is 750 px wide. */
-const PANEL_WIDTH = 750;
 
 export interface MaskRevisionsProps {
   studyUuid: string;
@@ -33,7 +30,7 @@ export function MaskRevisions({ studyUuid, segmentation: s, opened, onClose }: M
       opened={opened}
       onClose={onClose}
       position="right"
-      size={PANEL_WIDTH}
+      size={RIGHT_PANEL_WIDTH}
       title={`Revisions of ${s.structure.title}`}
     >
       {revisions.isError ? (

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { Id } from './common';
-import { Permission } from './permissions';
+import { Permission, READ_CASES } from './permissions';
 import { Segmentation } from './segmentations';
-
-/** Opening a case: the study pages, the segmentation pages and reviews all lead to the annotator. */
-export const READ_CASES: readonly Permission[] = [
-  'r:studies',
-  'r:studies:detail',
-  'r:segmentations',
-  'r:reviews',
-];
 
 /** Every 250 ms the annotator asks for its sign-in until it has one, about 10000 times at most (spec 7.1). */
 export const ANNOTATOR_SIGN_IN_POLL_MS = 250;

@@ -51,3 +51,14 @@ export function hasAll(held: readonly string[], required: readonly Permission[])
 export function hasAny(held: readonly string[], any: readonly Permission[]): boolean {
   return any.length === 0 || any.some((p) => held.includes(p));
 }
+
+/**
+ * Opening a case: the study pages, the segmentation pages and reviews all lead to the annotator. Here, not
+ * beside the annotator's calls: the first load's route table needs it without their schemas.
+ */
+export const READ_CASES: readonly Permission[] = [
+  'r:studies',
+  'r:studies:detail',
+  'r:segmentations',
+  'r:reviews',
+];

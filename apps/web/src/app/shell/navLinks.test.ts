@@ -101,7 +101,7 @@ describe('visibleLinks', () => {
     expect(labels(true, holding('r:dashboard', 'r:xr-workers'))).toEqual(['Dashboard', 'XR Workers']);
     expect(labels(false, holding('r:xr-sessions', 'r:xr-workers'))).toEqual(['Dashboard']);
   });
-  it('shows every link of spec section 2.3, in its order, to a team member holding every permission', () => {
+  it('shows every link of spec section 2.3, in its order, then Audit trail (decision 0065), to a team member holding every permission', () => {
     expect(labels(true, () => true)).toEqual([
       'Dashboard',
       'Upload',
@@ -127,6 +127,7 @@ describe('visibleLinks', () => {
       'Roles',
       'Permissions',
       'Log sessions',
+      'Audit trail',
     ]);
   });
   it.each(NAV_LINKS.filter((link) => link.area !== 'home').map((link) => [link.label, link] as const))(

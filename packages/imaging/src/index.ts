@@ -38,3 +38,4 @@ export * from './pixels/preview-size';
 export * from './convert/dcm2niix';
 export * from './labels';
 export * from './colormap/lut';
+export * from './seg';

@@ -235,9 +235,12 @@ describe.skipIf(e2eSkipReason())('label map import and mask revisions in the org
     const revisions = panel.revisionsPanel(STRUCTURE);
     await card.getByRole('button', { name: `Revisions of ${STRUCTURE}`, exact: true }).click();
     await revisions.getByTestId('mask-revisions').waitFor();
-    const exported = owner.page.waitForEvent('download');
+    const answered = owner.page.waitForResponse((r) => /\/svc\/v2\/mask\/seg\//.test(r.url()));
+    const exported = owner.page.waitForEvent('download', { timeout: 60_000 });
     // Revision 3 restored revision 1: the label map as imported.
     await revisions.getByRole('button', { name: 'Export revision 3 as DICOM SEG' }).click();
+    const answer = await answered;
+    expect(answer.status(), await answer.text().catch(() => '')).toBe(200);
     const seg = await exported;
     expect(seg.suggestedFilename()).toBe(`totalsegmentator-total-${importedId}-r3.dcm`);
     const segPath = (await seg.path()) ?? '';

@@ -1,14 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { inflateRawSync } from 'node:zlib';
 import dcmjs, { type NaturalDataset } from 'dcmjs';
 import * as nifti from 'nifti-reader-js';
-import {
-  placeInstances,
-  readDicomHeader,
-  type PlacedInstance,
-  type SourceInstance,
-  type Triple,
-} from '@voxa/imaging';
+import { placeInstances, type PlacedInstance, type SourceInstance, type Triple } from '@voxa/imaging';
 import { conflict } from '../../http/errors';
 import type { Storage, StorageKey } from '../../platform/storage';
 import { seriesPartKey } from '../../platform/storage/layout';
@@ -24,11 +17,54 @@ export interface SeriesPlacement {
   source: NaturalDataset;
 }
 
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+const numbers = (v: unknown): number[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(Number);
+
+/**
+ * One stored file read with dcmjs (the header scan of the upload misses Rows in some real files). Some
+ * exports (TotalSegmentator's example CT) leave the dataset's SOP UIDs empty and keep them in the file
+ * meta only: those stand in then.
+ */
+function readInstance(bytes: Uint8Array): {
+  instance: SourceInstance;
+  frames: number;
+  dataset: NaturalDataset;
+} {
+  let file;
+  try {
+    file = dcmjs.data.DicomMessage.readFile(bytes.slice().buffer);
+  } catch (error) {
+    throw conflict(`${NO_DICOM} (${String(error)})`);
+  }
+  const { naturalizeDataset } = dcmjs.data.DicomMetaDictionary;
+  const ds = naturalizeDataset(file.dict);
+  const meta = naturalizeDataset(file.meta);
+  const sopClassUid = text(ds.SOPClassUID) ?? text(meta.MediaStorageSOPClassUID);
+  const sopInstanceUid = text(ds.SOPInstanceUID) ?? text(meta.MediaStorageSOPInstanceUID);
+  const [rows, columns] = [Number(ds.Rows), Number(ds.Columns)];
+  if (!sopClassUid || !sopInstanceUid || !rows || !columns) throw conflict(NO_DICOM);
+  return {
+    instance: {
+      sopClassUid,
+      sopInstanceUid,
+      rows,
+      columns,
+      imagePositionPatient: numbers(ds.ImagePositionPatient),
+      imageOrientationPatient: numbers(ds.ImageOrientationPatient),
+      pixelSpacing: numbers(ds.PixelSpacing),
+    },
+    frames: Number(ds.NumberOfFrames ?? 1) || 1,
+    dataset: ds,
+  };
+}
+
+/** Every file of the series' `dicom/` folder: it holds the series' instances only, whatever their names. */
 async function storedInstances(storage: Pick<Storage, 'path'>, folder: StorageKey): Promise<string[]> {
   const dir = await storage.path(seriesPartKey(folder, 'dicom'));
-  const names = await readdir(dir).catch(() => []);
-  return names
-    .filter((n) => n.endsWith('.dcm'))
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
     .sort()
     .map((n) => `${dir}/${n}`);
 }
@@ -48,24 +84,10 @@ export async function placeSeries(
   const instances: SourceInstance[] = [];
   let source: NaturalDataset | undefined;
   for (const file of files) {
-    const bytes = new Uint8Array(await readFile(file));
-    const read = readDicomHeader(bytes, { inflateRaw: inflateRawSync });
-    if (!read.ok) throw conflict(`${NO_DICOM} (${read.error})`);
-    const h = read.header;
-    if (h.numberOfFrames > 1) throw conflict(MULTI_FRAME);
-    if (!h.sopInstanceUid || !h.sopClassUid || !h.rows || !h.columns) throw conflict(NO_DICOM);
-    instances.push({
-      sopClassUid: h.sopClassUid,
-      sopInstanceUid: h.sopInstanceUid,
-      rows: h.rows,
-      columns: h.columns,
-      imagePositionPatient: h.imagePositionPatient ?? [],
-      imageOrientationPatient: h.imageOrientationPatient ?? [],
-      pixelSpacing: h.pixelSpacing ?? [],
-    });
-    source ??= dcmjs.data.DicomMetaDictionary.naturalizeDataset(
-      dcmjs.data.DicomMessage.readFile(bytes.slice().buffer).dict,
-    );
+    const read = readInstance(new Uint8Array(await readFile(file)));
+    if (read.frames > 1) throw conflict(MULTI_FRAME);
+    instances.push(read.instance);
+    source ??= read.dataset;
   }
   const header = nifti.readHeader(niftiHeader.slice(0, 348).buffer);
   if (!header) throw conflict('The series’ NIfTI header cannot be read.');

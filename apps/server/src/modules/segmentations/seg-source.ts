@@ -17,13 +17,22 @@ export interface SeriesPlacement {
   source: NaturalDataset;
 }
 
+/**
+ * The image storage SOP class of a modality, for a file that names none anywhere (the example CT's
+ * datasets and file meta both leave it empty): a SEG must name each source's class.
+ */
+const STORAGE_BY_MODALITY: Record<string, string> = {
+  CT: '1.2.840.10008.5.1.4.1.1.2',
+  MR: '1.2.840.10008.5.1.4.1.1.4',
+  PT: '1.2.840.10008.5.1.4.1.1.128',
+};
+
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const numbers = (v: unknown): number[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(Number);
 
 /**
- * One stored file read with dcmjs (the header scan of the upload misses Rows in some real files). Some
- * exports (TotalSegmentator's example CT) leave the dataset's SOP UIDs empty and keep them in the file
- * meta only: those stand in then.
+ * One stored file read with dcmjs. Some exports (TotalSegmentator's example CT) leave the dataset's SOP
+ * UIDs empty: the file meta's stand in, and for the class, the modality's image storage.
  */
 function readInstance(bytes: Uint8Array): {
   instance: SourceInstance;
@@ -39,7 +48,11 @@ function readInstance(bytes: Uint8Array): {
   const { naturalizeDataset } = dcmjs.data.DicomMetaDictionary;
   const ds = naturalizeDataset(file.dict);
   const meta = naturalizeDataset(file.meta);
-  const sopClassUid = text(ds.SOPClassUID) ?? text(meta.MediaStorageSOPClassUID);
+  const sopClassUid =
+    text(ds.SOPClassUID) ??
+    text(meta.MediaStorageSOPClassUID) ??
+    STORAGE_BY_MODALITY[String(ds.Modality)] ??
+    null;
   const sopInstanceUid = text(ds.SOPInstanceUID) ?? text(meta.MediaStorageSOPInstanceUID);
   const [rows, columns] = [Number(ds.Rows), Number(ds.Columns)];
   if (!sopClassUid || !sopInstanceUid || !rows || !columns) throw conflict(NO_DICOM);

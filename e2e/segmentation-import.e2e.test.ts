@@ -45,7 +45,8 @@ function readNifti(bytes: Buffer): NiftiHeader {
  * Issue 12 item 5, the import and the revisions: on TotalSegmentator's example CT really uploaded and
  * converted, the organize panel imports its `total` label map (31 segments named from the class map),
  * a deleted segment leaves the mask as revision 2, revision 1 is restored as revision 3 and downloaded
- * voxel-equal to the file, and a label map of another grid is refused with the server's message.
+ * voxel-equal to the file, and a label map of another grid is refused with the server's message. Issue 19
+ * item 3: a revision exported as a DICOM SEG and imported back holds the label map's live segments, voxel-equal.
  */
 describe.skipIf(e2eSkipReason())('label map import and mask revisions in the organize panel', () => {
   const e2e = setupE2e();

@@ -45,7 +45,8 @@ function readNifti(bytes: Buffer): NiftiHeader {
  * Issue 12 item 5, the import and the revisions: on TotalSegmentator's example CT really uploaded and
  * converted, the organize panel imports its `total` label map (31 segments named from the class map),
  * a deleted segment leaves the mask as revision 2, revision 1 is restored as revision 3 and downloaded
- * voxel-equal to the file, and a label map of another grid is refused with the server's message.
+ * voxel-equal to the file, and a label map of another grid is refused with the server's message. Issue 19
+ * item 3: a revision exported as a DICOM SEG and imported back holds the label map's live segments, voxel-equal.
  */
 describe.skipIf(e2eSkipReason())('label map import and mask revisions in the organize panel', () => {
   const e2e = setupE2e();
@@ -130,7 +131,7 @@ describe.skipIf(e2eSkipReason())('label map import and mask revisions in the org
     expect(await panel.revisions(STRUCTURE)).toEqual(['1 import true']);
     const first = revisions.getByTestId('mask-revision').first();
     expect(await first.innerText()).toMatch(
-      /^1\s+current\s+Imported\s+Ivy Importer\s+\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d\s+Download$/i,
+      /^1\s+current\s+Imported\s+Ivy Importer\s+\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d\s+Download\s+Export DICOM SEG$/i,
     );
     await closeRevisions();
 
@@ -227,6 +228,52 @@ describe.skipIf(e2eSkipReason())('label map import and mask revisions in the org
     await owner.page.goBack();
     await panel.segmentation(STRUCTURE).first().waitFor();
     await expect.poll(() => panel.section.getByTestId('segmentation').count()).toBe(2);
+    expect(owner.errors).toEqual([]);
+  });
+
+  it('exports the mask as a DICOM SEG and imports it back as a segmentation voxel-equal to the label map', async () => {
+    const card = panel.section.locator(`[data-segmentation-id="${importedId}"]`);
+    const revisions = panel.revisionsPanel(STRUCTURE);
+    await card.getByRole('button', { name: `Revisions of ${STRUCTURE}`, exact: true }).click();
+    await revisions.getByTestId('mask-revisions').waitFor();
+    const answered = owner.page.waitForResponse((r) => /\/svc\/v2\/mask\/seg\//.test(r.url()));
+    const exported = owner.page.waitForEvent('download', { timeout: 60_000 });
+    // Revision 3 restored revision 1: the label map as imported.
+    await revisions.getByRole('button', { name: 'Export revision 3 as DICOM SEG' }).click();
+    const answer = await answered;
+    expect(answer.status(), await answer.text().catch(() => '')).toBe(200);
+    const seg = await exported;
+    expect(seg.suggestedFilename()).toBe(`totalsegmentator-total-${importedId}-r3.dcm`);
+    const segPath = (await seg.path()) ?? '';
+    expect(readFileSync(segPath).subarray(128, 132).toString('latin1')).toBe('DICM');
+    await owner.page.keyboard.press('Escape');
+    await revisions.waitFor({ state: 'hidden' });
+
+    await panel.fillImport(segPath, 'totalsegmentator', STRUCTURE, 'Import DICOM SEG');
+    const dialog = panel.importDialog('Import DICOM SEG');
+    const sent = owner.page.waitForResponse((r) => /\/svc\/v2\/import-seg\//.test(r.url()));
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const response = await sent;
+    expect(response.status()).toBe(201);
+    expect(await response.request().headerValue('content-type')).toBe('application/dicom');
+    const segId = ((await response.json()) as { id: number }).id;
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => panel.section.getByTestId('segmentation').count()).toBe(3);
+
+    const imported = panel.section.locator(`[data-segmentation-id="${segId}"]`);
+    // The liver was deleted from the segmentation (its voxels are back in revision 3): 30 live segments.
+    await expect.poll(() => imported.getByTestId('segment-title').count()).toBe(30);
+    await imported.getByRole('button', { name: `Revisions of ${STRUCTURE}`, exact: true }).click();
+    await revisions.getByTestId('mask-revisions').waitFor();
+    const downloaded = owner.page.waitForEvent('download');
+    await revisions.getByRole('button', { name: 'Download revision 1' }).click();
+    const mask = readNifti(gunzipSync(readFileSync((await (await downloaded).path()) ?? '')));
+    // The SEG holds the live segments only: the label map without the deleted liver (label 5).
+    const file = readNifti(gunzipSync(readFileSync(LABEL_MAP)));
+    const withoutLiver = Buffer.from(file.voxels.map((v) => (v === 5 ? 0 : v)));
+    expect(mask.dims).toEqual(SERIES_DIMS);
+    expect(mask.voxels.equals(withoutLiver)).toBe(true);
+    await screenshot(owner.page, 'segmentation-seg-import');
     expect(owner.errors).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 
 /** The segmentations of one series in the organize panel: create, segments, role boxes, add-user panel. */
+/** The two imports of a series: a NIfTI label map, or a DICOM SEG. */
+export type ImportAction = 'Import label map' | 'Import DICOM SEG';
+
 export class SegmentationsPanel {
   readonly section: Locator;
   /** The right slide-in panel that adds a user to a role box. */
@@ -61,15 +64,20 @@ export class SegmentationsPanel {
     return this.roleBox(structure, role).getByTestId('role-member-name').allInnerTexts();
   }
 
-  /** The 'Import label map' dialog of this series. */
-  importDialog(): Locator {
-    return this.page.getByRole('dialog', { name: `Import label map for ${this.seriesName}`, exact: true });
+  /** The 'Import label map' (or 'Import DICOM SEG') dialog of this series. */
+  importDialog(action: ImportAction = 'Import label map'): Locator {
+    return this.page.getByRole('dialog', { name: `${action} for ${this.seriesName}`, exact: true });
   }
 
   /** Opens the import dialog and chooses a file, a structure (by search and title) and the shared switch. */
-  async fillImport(file: string, search: string, structure: string): Promise<void> {
-    await this.section.getByRole('button', { name: `Import label map for ${this.seriesName}` }).click();
-    const dialog = this.importDialog();
+  async fillImport(
+    file: string,
+    search: string,
+    structure: string,
+    action: ImportAction = 'Import label map',
+  ): Promise<void> {
+    await this.section.getByRole('button', { name: `${action} for ${this.seriesName}` }).click();
+    const dialog = this.importDialog(action);
     await dialog.locator('input[type="file"]').setInputFiles(file);
     const picker = dialog.getByRole('textbox', { name: `Label map structure for ${this.seriesName}` });
     await picker.fill(search);

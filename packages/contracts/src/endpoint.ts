@@ -36,12 +36,17 @@ export interface Endpoint {
    * The request body is a file's raw bytes of this content type (the handler gets them as a Buffer, up to
    * the route's body limit); `body` is then absent.
    */
-  rawBody?: 'application/octet-stream';
+  rawBody?: 'application/octet-stream' | 'application/dicom';
   /** Success answer; `null` for 204 No Content or a binary answer. */
   response: z.ZodType | null;
   /** Content type of a binary success answer (the handler returns its bytes); response is then null. */
   binary?:
-    'image/png' | 'application/octet-stream' | 'text/csv' | 'application/zip' | 'application/fhir+json';
+    | 'image/png'
+    | 'application/octet-stream'
+    | 'text/csv'
+    | 'application/zip'
+    | 'application/fhir+json'
+    | 'application/dicom';
   /** Status of the success answer; 200 unless stated. */
   status?: 200 | 201 | 202 | 204;
 }

@@ -354,6 +354,36 @@ export const masks = {
     rawBody: 'application/octet-stream',
     response: MaskRevision,
   }),
+  exportSeg: endpoint({
+    method: 'GET',
+    path: '/v2/mask/seg/:uuid/:segmentationId',
+    host: 'services',
+    scope: 'team',
+    anyPermission: READ,
+    summary:
+      'The mask as a binary DICOM SEG over the series’ stored DICOM instances (its segments’ labels and ' +
+      'colours): the current revision, or the one asked for. 409 when the series’ instances do not lie on its grid',
+    params: SegmentationParams,
+    query: z.strictObject({ revision: z.coerce.number().int().min(1).optional() }),
+    response: null,
+    binary: 'application/dicom',
+  }),
+  importSeg: endpoint({
+    method: 'POST',
+    path: '/v2/import-seg/:uuid',
+    host: 'services',
+    scope: 'team',
+    permissions: ['r:segmentations'],
+    summary:
+      'Import a binary DICOM SEG drawn on the series’ instances as a new segmentation: one segment per SEG ' +
+      'segment (label, colour; a label naming a class of the structure takes its value). 422 for a SEG ' +
+      'of another series, with overlapping segments, or not a binary SEG',
+    params: SeriesParams,
+    query: z.strictObject({ structure: z.string().trim().min(1).max(64), rbac: Flag.optional() }),
+    rawBody: 'application/dicom',
+    response: Segmentation,
+    status: 201,
+  }),
   import: endpoint({
     method: 'POST',
     path: '/v2/import-mask/:uuid',

@@ -40,3 +40,4 @@ export * from './convert/dcm2niix';
 export * from './labels';
 export * from './colormap/lut';
 export * from './rules/v1';
+export * from './seg';

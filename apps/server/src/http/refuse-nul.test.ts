@@ -9,6 +9,10 @@ describe('findNul', () => {
     expect(findNul({ a: 1, b: ['ok', null] })).toBeNull();
   });
 
+  it('leaves a raw body’s bytes alone: a file, not text', () => {
+    expect(findNul(Buffer.alloc(50_000_000))).toBeNull();
+  });
+
   it('refuses nesting past the bound with a 400, without recursion', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100_000; i++) deep = [deep];

@@ -17,7 +17,8 @@ export function findNul(value: unknown): string[] | null {
       if (item.includes('\0')) return path;
       continue;
     }
-    if (!item || typeof item !== 'object') continue;
+    // A raw body's bytes are a file, not text (and walking them byte by byte would take their size x 100).
+    if (!item || typeof item !== 'object' || ArrayBuffer.isView(item)) continue;
     if (path.length >= MAX_INPUT_DEPTH) throw badRequest(TOO_DEEP);
     // Pushed in reverse so the first field is looked at first.
     const entries = Array.isArray(item) ? item.map((v, i) => [String(i), v] as const) : Object.entries(item);

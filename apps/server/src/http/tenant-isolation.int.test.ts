@@ -319,6 +319,8 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'PUT /v2/mask/restore/:uuid/:segmentationId/:revision': () => ({}),
   // The label map's bytes in real use; the series is looked up before the body is read.
   'POST /v2/import-mask/:uuid': (f) => ({ query: { structure: f.structure } }),
+  'GET /v2/mask/seg/:uuid/:segmentationId': () => ({}),
+  'POST /v2/import-seg/:uuid': (f) => ({ query: { structure: f.structure } }),
   'PUT /v2/mask/save/:uuid/:segmentationId': () => ({ query: { base: '1' } }),
   'GET /v2/volume/:uuid/:volume': () => ({}),
   'POST /annotator/auth/signed': () => ({ query: { permission_version: '0' } }),

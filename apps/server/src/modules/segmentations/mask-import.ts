@@ -6,6 +6,7 @@ import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
+import type { StorageKey } from '../../platform/storage';
 import { seriesWithStudy } from '../studies/series';
 import { structureBySlug } from '../structures/find';
 import { gzipMask, writeMaskRevision } from './mask-revisions';
@@ -31,7 +32,7 @@ export async function niiBytes(body: unknown, limit: number): Promise<Uint8Array
 }
 
 /** Label value -> title of a multi-class structure's classes (none for a single structure). */
-async function classTitles(db: Db, structureId: number): Promise<Map<number, string>> {
+export async function classTitles(db: Db, structureId: number): Promise<Map<number, string>> {
   const rows = await db
     .selectFrom('structure_classes')
     .innerJoin('structures', 'structures.id', 'structure_classes.class_id')
@@ -107,29 +108,53 @@ export async function importLabelMap(
   const { allowed } = input;
   const unknown = allowed ? read.present.filter((v) => !allowed.has(v)) : [];
   if (unknown.length) throw new HttpError(422, `${UNKNOWN_LABELS}${unknown.join(', ')}.`);
-  const datatype = maskDatatype(read.present);
-  const gz = await gzipMask(labelMaskOf(header, datatype, read.labels).bytes);
+  const segments = read.present.map((value, i) => ({
+    value,
+    title: input.titles.get(value) ?? `Part ${value}`,
+    color: SEGMENT_PALETTE[i % SEGMENT_PALETTE.length] ?? SEGMENT_PALETTE[0],
+  }));
+  return writeImported(deps, input, { folder, header, labels: read.labels, segments });
+}
+
+/** A segment of an imported segmentation, with the label value its voxels hold. */
+export interface ImportedSegment {
+  value: number;
+  title: string;
+  color: string;
+}
+
+/**
+ * An imported label volume (checked already) as a new segmentation: its segments and its mask as
+ * revision 1 on the series' header, the rows and the mask written in one transaction. Answers its id.
+ */
+export async function writeImported(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  input: Pick<LabelMapImport, 'teamId' | 'user' | 'series' | 'structureId' | 'rbac'>,
+  imported: { folder: StorageKey; header: Uint8Array; labels: Uint16Array; segments: ImportedSegment[] },
+): Promise<number> {
+  const datatype = maskDatatype(imported.segments.map((s) => s.value));
+  const gz = await gzipMask(labelMaskOf(imported.header, datatype, imported.labels).bytes);
 
   return deps.db.transaction().execute(async (trx) => {
     const id = await insertSegmentation(trx, { ...input, userId: input.user.id });
-    if (read.present.length)
+    if (imported.segments.length)
       await trx
         .insertInto('segments')
         .values(
-          read.present.map((value, i) => ({
+          imported.segments.map((s) => ({
             segmentation_id: id,
             team_id: input.teamId,
             // sort = value, so a segment added later gets a value above every imported one.
-            sort: value,
-            value,
-            title: input.titles.get(value) ?? `Part ${value}`,
-            color: SEGMENT_PALETTE[i % SEGMENT_PALETTE.length] ?? SEGMENT_PALETTE[0],
+            sort: s.value,
+            value: s.value,
+            title: s.title,
+            color: s.color,
             // Its voxels are in the mask: a delete is followed by remove-segment.
             revision: 1,
           })),
         )
         .execute();
-    const target = { segmentationId: id, teamId: input.teamId, user: input.user, folder };
+    const target = { segmentationId: id, teamId: input.teamId, user: input.user, folder: imported.folder };
     await writeMaskRevision(trx, deps.storage, target, 'import', async () => ({ gz, datatype }));
     return id;
   });

@@ -8,6 +8,8 @@ import { segmentationDetail } from './detail';
 import { listSegmentations } from './list';
 import { importMask } from './mask-import';
 import { saveMask } from './mask-save';
+import { exportSeg } from './seg-export';
+import { importSeg } from './seg-import';
 import * as masks from './masks';
 import { assignableRoles } from './present';
 import * as segmentations from './service';
@@ -150,6 +152,23 @@ export function maskRoutes(svc: FastifyInstance, deps: Deps): void {
         await importMask(deps, ctx, params.uuid, query, body),
       ),
     // The label map's bytes (gzipped or not) up to the configured limit; JSON bodies keep BODY_LIMIT.
+    { bodyLimit: deps.config.MASK_IMPORT_MAX_BYTES },
+  );
+  route(svc, api.masks.exportSeg, async ({ ctx, params, query, reply }) => {
+    const seg = await exportSeg(deps, ctx, { ...params, revision: query.revision });
+    reply
+      .header(
+        'content-disposition',
+        `attachment; filename="segmentation-${params.segmentationId}-${seg.revision}.dcm"`,
+      )
+      .header('x-mask-revision', String(seg.revision));
+    return seg.bytes;
+  });
+  route(
+    svc,
+    api.masks.importSeg,
+    async ({ ctx, params, query, body }) => importSeg(deps, ctx, params.uuid, query, body),
+    // The same limit as a label map: a SEG is 1 bit per pixel per segment on each slice it is on.
     { bodyLimit: deps.config.MASK_IMPORT_MAX_BYTES },
   );
   route(

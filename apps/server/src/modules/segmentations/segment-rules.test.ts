@@ -1,6 +1,6 @@
 import { SEGMENT_PALETTE } from '@voxa/contracts';
 import { describe, expect, it } from 'vitest';
-import { maskDatatype, nextSegment } from './segment-rules';
+import { maskDatatype, nextSegment, segValues } from './segment-rules';
 
 describe('nextSegment', () => {
   it('starts at Part 1, value 1, the first colour', () => {
@@ -33,5 +33,46 @@ describe('maskDatatype', () => {
     expect(maskDatatype([])).toBe('uint8');
     expect(maskDatatype([1, 255])).toBe('uint8');
     expect(maskDatatype([3, 256])).toBe('uint16');
+  });
+});
+
+describe('segValues', () => {
+  const classes = new Map([
+    ['liver', 5],
+    ['spleen', 1],
+  ]);
+
+  it('gives a segment named like a class that class’s value, whatever its number', () => {
+    const values = segValues(
+      [
+        { number: 1, label: 'Liver' },
+        { number: 2, label: 'spleen ' },
+      ],
+      classes,
+    );
+    expect(values && [...values]).toEqual([
+      [1, 5],
+      [2, 1],
+    ]);
+  });
+
+  it('gives the others their segment number, else the next value above every one given', () => {
+    const values = segValues(
+      [
+        { number: 1, label: 'Tumour' },
+        { number: 2, label: 'Liver' },
+        { number: 5, label: 'Cyst' },
+      ],
+      classes,
+    );
+    expect(values && [...values]).toEqual([
+      [2, 5],
+      [1, 1],
+      [5, 6],
+    ]);
+  });
+
+  it('refuses values a mask cannot hold', () => {
+    expect(segValues([{ number: 70_000, label: 'Far' }], classes)).toBeNull();
   });
 });

@@ -27,3 +27,32 @@ export function nextSegment(existing: readonly ExistingSegment[]): {
 export function maskDatatype(values: readonly number[]): 'uint8' | 'uint16' {
   return values.some((v) => v > 255) ? 'uint16' : 'uint8';
 }
+
+/**
+ * The label value of each segment of an imported DICOM SEG (docs/decisions/0067), by segment number. A SEG
+ * numbers its segments 1..n and names them; a value is meaning (a structure's class), so a segment named
+ * like a class of the structure takes that class's value, and the others their segment number, else the
+ * next value above every one given. Null when the values would pass what a mask holds.
+ */
+export function segValues(
+  segments: readonly { number: number; label: string }[],
+  classValues: ReadonlyMap<string, number>,
+): Map<number, number> | null {
+  const values = new Map<number, number>();
+  const used = new Set<number>();
+  for (const s of segments) {
+    const value = classValues.get(s.label.trim().toLowerCase());
+    if (value !== undefined && !used.has(value)) {
+      values.set(s.number, value);
+      used.add(value);
+    }
+  }
+  let next = Math.max(0, ...used, ...segments.map((s) => s.number)) + 1;
+  for (const s of segments) {
+    if (values.has(s.number)) continue;
+    const value = used.has(s.number) ? next++ : s.number;
+    values.set(s.number, value);
+    used.add(value);
+  }
+  return [...used].every((v) => v >= 1 && v <= SEGMENT_VALUE_MAX) ? values : null;
+}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { formatBytes } from '../../../lib/format';
 import { FormAlert } from '../../../ui/FormAlert';
-import { isLabelMapFile } from './maskRules';
+import { isLabelMapFile, type MaskFormat } from './maskRules';
 import { StructurePicker } from './StructurePicker';
 import { useImportLabelMap } from './useMaskApi';
 
@@ -12,19 +12,39 @@ export interface ImportLabelMapProps {
   studyUuid: string;
   seriesUuid: string;
   seriesName: string;
+  /** A NIfTI label map (default) or a DICOM SEG drawn on the series' instances. */
+  format?: MaskFormat;
 }
+
+const TEXT = {
+  nifti: {
+    action: 'Import label map',
+    file: 'Label map (.nii, .nii.gz)',
+    accept: '.nii,.nii.gz',
+    hint: 'One segment per label value, named from the structure’s classes when it has them, else Part N.',
+  },
+  seg: {
+    action: 'Import DICOM SEG',
+    file: 'DICOM SEG (.dcm)',
+    accept: '.dcm,application/dicom',
+    hint: 'One segment per SEG segment, with its label and colour; a label naming a class of the structure takes its value.',
+  },
+} as const;
 
 /**
  * 'Import label map': a NIfTI label map over the series becomes a new segmentation with a segment per
  * label. The server checks the grid and the values; its refusal is shown in the dialog (decision 0037).
+ * 'Import DICOM SEG' does the same with a binary SEG drawn on the series' instances (decision 0067).
  */
-export function ImportLabelMap({ studyUuid, seriesUuid, seriesName }: ImportLabelMapProps) {
+export function ImportLabelMap({ studyUuid, seriesUuid, seriesName, format = 'nifti' }: ImportLabelMapProps) {
+  const text = TEXT[format];
   const [opened, { open, close }] = useDisclosure(false);
   const [file, setFile] = useState<File | null>(null);
   const [structure, setStructure] = useState<string | null>(null);
   const [shared, setShared] = useState(true);
   const imported = useImportLabelMap(studyUuid);
-  const wrongFile = file !== null && !isLabelMapFile(file.name);
+  // A DICOM file may have any name: the server tells a SEG by its content.
+  const wrongFile = format === 'nifti' && file !== null && !isLabelMapFile(file.name);
 
   const reset = () => {
     setFile(null);
@@ -39,7 +59,7 @@ export function ImportLabelMap({ studyUuid, seriesUuid, seriesName }: ImportLabe
   const submit = () => {
     if (!file || !structure || wrongFile) return;
     imported.mutate(
-      { seriesUuid, file, structure, rbac: shared },
+      { format, seriesUuid, file, structure, rbac: shared },
       {
         onSuccess: () => {
           close();
@@ -51,16 +71,16 @@ export function ImportLabelMap({ studyUuid, seriesUuid, seriesName }: ImportLabe
 
   return (
     <>
-      <Button size="xs" variant="light" onClick={open} aria-label={`Import label map for ${seriesName}`}>
-        Import label map
+      <Button size="xs" variant="light" onClick={open} aria-label={`${text.action} for ${seriesName}`}>
+        {text.action}
       </Button>
-      <Modal opened={opened} onClose={dismiss} title={`Import label map for ${seriesName}`} centered>
+      <Modal opened={opened} onClose={dismiss} title={`${text.action} for ${seriesName}`} centered>
         <Stack gap="sm">
           <FileInput
             size="xs"
-            label="Label map (.nii, .nii.gz)"
+            label={text.file}
             placeholder="Choose a file"
-            accept=".nii,.nii.gz"
+            accept={text.accept}
             clearable
             value={file}
             onChange={(chosen) => {
@@ -85,7 +105,7 @@ export function ImportLabelMap({ studyUuid, seriesUuid, seriesName }: ImportLabe
             />
           </Group>
           <Text size="xs" c="dimmed">
-            One segment per label value, named from the structure’s classes when it has them, else Part N.
+            {text.hint}
           </Text>
           {imported.isPending && file && (
             <Stack gap={4} data-testid="import-progress">

@@ -15,7 +15,7 @@ export interface MaskRevisionsProps {
 
 /**
  * The kept revisions of a segmentation's mask, newest first, the current one marked: each can be
- * downloaded (readers too) and, for those who may change the mask, restored as a new revision.
+ * downloaded as NIfTI or exported as a DICOM SEG (readers too) and, for those who may change the mask, restored as a new revision.
  */
 export function MaskRevisions({ studyUuid, segmentation: s, opened, onClose }: MaskRevisionsProps) {
   const revisions = useMaskRevisions(s, opened);
@@ -78,10 +78,23 @@ export function MaskRevisions({ studyUuid, segmentation: s, opened, onClose }: M
                       size="compact-xs"
                       variant="light"
                       aria-label={`Download revision ${r.revision}`}
-                      loading={busy(download, r.revision)}
-                      onClick={() => download.mutate({ segmentation: s, revision: r.revision })}
+                      loading={busy(download, r.revision) && download.variables?.format === 'nifti'}
+                      onClick={() =>
+                        download.mutate({ segmentation: s, revision: r.revision, format: 'nifti' })
+                      }
                     >
                       Download
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      aria-label={`Export revision ${r.revision} as DICOM SEG`}
+                      loading={busy(download, r.revision) && download.variables?.format === 'seg'}
+                      onClick={() =>
+                        download.mutate({ segmentation: s, revision: r.revision, format: 'seg' })
+                      }
+                    >
+                      Export DICOM SEG
                     </Button>
                     {s.can.edit && !r.current && (
                       <ConfirmButton

@@ -49,6 +49,12 @@ export function SeriesSegmentations({ studyUuid, series, seriesName }: SeriesSeg
         <Group gap="md" align="flex-end">
           <CreateSegmentation studyUuid={studyUuid} seriesUuid={series.uuid} seriesName={seriesName} />
           <ImportLabelMap studyUuid={studyUuid} seriesUuid={series.uuid} seriesName={seriesName} />
+          <ImportLabelMap
+            studyUuid={studyUuid}
+            seriesUuid={series.uuid}
+            seriesName={seriesName}
+            format="seg"
+          />
         </Group>
       )}
       <AddUserDrawer studyUuid={studyUuid} target={target} onClose={() => setTarget(null)} />

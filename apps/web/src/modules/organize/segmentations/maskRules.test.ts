@@ -22,6 +22,10 @@ describe('maskFileName', () => {
   it('keeps file systems happy with any slug', () => {
     expect(maskFileName('our lesion/v2', 4, 1)).toBe('our-lesion-v2-4-r1.nii.gz');
   });
+
+  it('names a DICOM SEG .dcm', () => {
+    expect(maskFileName('totalsegmentator-total', 12, 3, 'seg')).toBe('totalsegmentator-total-12-r3.dcm');
+  });
 });
 
 describe('revisionRows', () => {

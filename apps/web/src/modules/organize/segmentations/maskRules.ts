@@ -5,13 +5,21 @@ export function isLabelMapFile(name: string): boolean {
   return /\.nii(\.gz)?$/i.test(name);
 }
 
+/** How a mask travels: a NIfTI label map, or a binary DICOM SEG over the series' instances (decision 0067). */
+export type MaskFormat = 'nifti' | 'seg';
+
 /**
- * The saved file of a mask revision: `{structure-slug}-{segmentationId}-r{N}.nii.gz`. A team's own slug
- * may hold characters a file system refuses; they become '-'.
+ * The saved file of a mask revision: `{structure-slug}-{segmentationId}-r{N}.nii.gz` (or `.dcm` for a
+ * DICOM SEG). A team's own slug may hold characters a file system refuses; they become '-'.
  */
-export function maskFileName(structureSlug: string, segmentationId: number, revision: number): string {
+export function maskFileName(
+  structureSlug: string,
+  segmentationId: number,
+  revision: number,
+  format: MaskFormat = 'nifti',
+): string {
   const slug = structureSlug.replace(/[^A-Za-z0-9._-]+/g, '-');
-  return `${slug}-${segmentationId}-r${revision}.nii.gz`;
+  return `${slug}-${segmentationId}-r${revision}.${format === 'seg' ? 'dcm' : 'nii.gz'}`;
 }
 
 const REASONS: Record<MaskRevision['reason'], string> = {

@@ -4,12 +4,13 @@ import { type Segmentation } from '@voxa/contracts';
 import { call, callBlob } from '../../../lib/api';
 import { saveFile } from '../../../lib/saveFile';
 import { notifyError, notifySuccess } from '../../../ui/notify';
-import { maskFileName } from './maskRules';
+import { maskFileName, type MaskFormat } from './maskRules';
 import { useChange, useRefresh } from './useSegmentationsApi';
 
 const at = (s: Segmentation) => ({ uuid: s.series_uuid, segmentationId: s.id });
 
 export interface ImportInput {
+  format: MaskFormat;
   seriesUuid: string;
   file: File;
   structure: string;
@@ -17,18 +18,21 @@ export interface ImportInput {
 }
 
 /**
- * POST /svc/v2/import-mask/{uuid}: the file's bytes as they are. A refusal (the server's message, e.g. the
- * grid mismatch) stays on the mutation for the form to show; nothing was written.
+ * POST /svc/v2/import-mask/{uuid} (a NIfTI label map) or /svc/v2/import-seg/{uuid} (a DICOM SEG): the
+ * file's bytes as they are. A refusal (the server's message, e.g. the grid mismatch) stays on the
+ * mutation for the form to show; nothing was written.
  */
 export function useImportLabelMap(studyUuid: string) {
   const onSettled = useRefresh(studyUuid);
   return useMutation({
-    mutationFn: async (input: ImportInput) =>
-      call(api.masks.import, {
+    mutationFn: async (input: ImportInput) => {
+      const request = {
         params: { uuid: input.seriesUuid },
         query: { structure: input.structure, rbac: input.rbac ? 1 : 0 },
         body: new Uint8Array(await input.file.arrayBuffer()),
-      }),
+      } as const;
+      return input.format === 'seg' ? call(api.masks.importSeg, request) : call(api.masks.import, request);
+    },
     onSuccess: () => notifySuccess('Segmentation has been created'),
     onSettled,
   });
@@ -51,16 +55,20 @@ export function useRestoreRevision(studyUuid: string) {
   );
 }
 
-/** GET /svc/v2/mask/...?revision=N with the app's sign-in, saved as `{slug}-{id}-r{N}.nii.gz`. */
+/**
+ * GET /svc/v2/mask/...?revision=N (NIfTI) or /svc/v2/mask/seg/... (DICOM SEG) with the app's sign-in,
+ * saved as `{slug}-{id}-r{N}.nii.gz` or `.dcm`.
+ */
 export function useDownloadRevision() {
   return useMutation({
-    mutationFn: async (input: { segmentation: Segmentation; revision: number }) => {
+    mutationFn: async (input: { segmentation: Segmentation; revision: number; format: MaskFormat }) => {
       const s = input.segmentation;
-      const blob = await callBlob(api.masks.download, {
-        params: at(s),
-        query: { revision: input.revision },
-      });
-      saveFile(blob, maskFileName(s.structure.slug, s.id, input.revision));
+      const request = { params: at(s), query: { revision: input.revision } };
+      const blob =
+        input.format === 'seg'
+          ? await callBlob(api.masks.exportSeg, request)
+          : await callBlob(api.masks.download, request);
+      saveFile(blob, maskFileName(s.structure.slug, s.id, input.revision, input.format));
     },
     onError: notifyError,
   });

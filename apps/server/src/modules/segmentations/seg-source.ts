@@ -1,0 +1,111 @@
+import { readdir, readFile } from 'node:fs/promises';
+import dcmjs, { type NaturalDataset } from 'dcmjs';
+import * as nifti from 'nifti-reader-js';
+import { placeInstances, type PlacedInstance, type SourceInstance, type Triple } from '@voxa/imaging';
+import { conflict } from '../../http/errors';
+import type { Storage, StorageKey } from '../../platform/storage';
+import { seriesPartKey } from '../../platform/storage/layout';
+
+export const NO_DICOM = 'This series has no stored DICOM instances for a SEG to reference.';
+export const MULTI_FRAME =
+  'This series is stored as multi-frame DICOM; a SEG can reference single-frame instances only.';
+
+/** The series' stored DICOM instances placed on its NIfTI grid, and its first instance's dataset. */
+export interface SeriesPlacement {
+  dims: Triple;
+  placed: PlacedInstance[];
+  source: NaturalDataset;
+}
+
+/**
+ * The image storage SOP class of a modality, for a file that names none anywhere (the example CT's
+ * datasets and file meta both leave it empty): a SEG must name each source's class.
+ */
+const STORAGE_BY_MODALITY: Record<string, string> = {
+  CT: '1.2.840.10008.5.1.4.1.1.2',
+  MR: '1.2.840.10008.5.1.4.1.1.4',
+  PT: '1.2.840.10008.5.1.4.1.1.128',
+};
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+const numbers = (v: unknown): number[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(Number);
+
+/**
+ * One stored file read with dcmjs. Some exports (TotalSegmentator's example CT) leave the dataset's SOP
+ * UIDs empty: the file meta's stand in, and for the class, the modality's image storage.
+ */
+function readInstance(bytes: Uint8Array): {
+  instance: SourceInstance;
+  frames: number;
+  dataset: NaturalDataset;
+} {
+  let file;
+  try {
+    file = dcmjs.data.DicomMessage.readFile(bytes.slice().buffer);
+  } catch (error) {
+    throw conflict(`${NO_DICOM} (${String(error)})`);
+  }
+  const { naturalizeDataset } = dcmjs.data.DicomMetaDictionary;
+  const ds = naturalizeDataset(file.dict);
+  const meta = naturalizeDataset(file.meta);
+  const sopClassUid =
+    text(ds.SOPClassUID) ??
+    text(meta.MediaStorageSOPClassUID) ??
+    STORAGE_BY_MODALITY[String(ds.Modality)] ??
+    null;
+  const sopInstanceUid = text(ds.SOPInstanceUID) ?? text(meta.MediaStorageSOPInstanceUID);
+  const [rows, columns] = [Number(ds.Rows), Number(ds.Columns)];
+  if (!sopClassUid || !sopInstanceUid || !rows || !columns) throw conflict(NO_DICOM);
+  return {
+    instance: {
+      sopClassUid,
+      sopInstanceUid,
+      rows,
+      columns,
+      imagePositionPatient: numbers(ds.ImagePositionPatient),
+      imageOrientationPatient: numbers(ds.ImageOrientationPatient),
+      pixelSpacing: numbers(ds.PixelSpacing),
+    },
+    frames: Number(ds.NumberOfFrames ?? 1) || 1,
+    dataset: ds,
+  };
+}
+
+/** Every file of the series' `dicom/` folder: it holds the series' instances only, whatever their names. */
+async function storedInstances(storage: Pick<Storage, 'path'>, folder: StorageKey): Promise<string[]> {
+  const dir = await storage.path(seriesPartKey(folder, 'dicom'));
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
+    .sort()
+    .map((n) => `${dir}/${n}`);
+}
+
+/**
+ * Reads the headers of the series' stored (de-identified when the team anonymises) DICOM files and
+ * places them on the grid of `niftiHeader` (a mask's or the series' volume's first 348 bytes); 409 when
+ * the series has none, multi-frame ones, or ones off its grid.
+ */
+export async function placeSeries(
+  storage: Pick<Storage, 'path'>,
+  folder: StorageKey,
+  niftiHeader: Uint8Array,
+): Promise<SeriesPlacement> {
+  const files = await storedInstances(storage, folder);
+  if (!files.length) throw conflict(NO_DICOM);
+  const instances: SourceInstance[] = [];
+  let source: NaturalDataset | undefined;
+  for (const file of files) {
+    const read = readInstance(new Uint8Array(await readFile(file)));
+    if (read.frames > 1) throw conflict(MULTI_FRAME);
+    instances.push(read.instance);
+    source ??= read.dataset;
+  }
+  const header = nifti.readHeader(niftiHeader.slice(0, 348).buffer);
+  if (!header) throw conflict('The series’ NIfTI header cannot be read.');
+  const dims: Triple = [header.dims[1] ?? 1, header.dims[2] ?? 1, header.dims[3] ?? 1];
+  const placement = placeInstances(header.affine, dims, instances);
+  if (!placement.ok) throw conflict(placement.error);
+  return { dims, placed: placement.placed, source: source ?? {} };
+}

@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import dcmjs, { type NaturalDataset } from 'dcmjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUploader, type Uploader } from '../../../test/conversion-flow';
+import { TESTDATA_DIR } from '../../../test/corpus';
+import { buildTeam, buildUser } from '../../../test/factories';
+import {
+  convertedSeries,
+  corpusSeries,
+  download,
+  readNifti,
+  storedMask,
+  type ConvertedSeries,
+} from '../../../test/mask-flow';
+import { seriesPartKey } from '../../platform/storage/layout';
+import { SEG_SOP_CLASS } from './seg-dataset';
+import { OTHER_SERIES } from './seg-import';
+
+/**
+ * TotalSegmentator's own label map of the example CT, imported over that CT's DICOM series (uploaded,
+ * de-identified and converted for real), exported as a DICOM SEG, read back with dcmjs and imported
+ * again: every voxel kept both ways (docs/decisions/0067).
+ */
+const TOTALSEGMENTATOR = path.join(TESTDATA_DIR, 'segmentation', 'totalsegmentator');
+/** Above the SEG of the example CT (about 13 MB: 1 bit per pixel per segment per slice it is on). */
+const LIMIT = 40_000_000;
+
+let u: Uploader;
+let ct: ConvertedSeries;
+let who: { token: string; team: string };
+let original: { id: number; segments: { value: number; title: string; color: string }[] };
+let seg: Buffer;
+beforeAll(async () => {
+  u = await newUploader({ MASK_IMPORT_MAX_BYTES: String(LIMIT) });
+  who = { token: u.owner.token, team: u.team.slug };
+  ct = await convertedSeries(u, await corpusSeries('segmentation/totalsegmentator/example_ct_dicom'));
+  const imported = await u.t.call('POST', `/v2/import-mask/${ct.uuid}?structure=totalsegmentator-total`, {
+    ...who,
+    prefix: '/svc',
+    bytes: await readFile(path.join(TOTALSEGMENTATOR, 'example_seg_dicom.nii.gz')),
+  });
+  expect(imported.status).toBe(201);
+  original = imported.body;
+  const exported = await download(u, `/v2/mask/seg/${ct.uuid}/${original.id}`, who);
+  expect(exported).toMatchObject({ status: 200, type: 'application/dicom', revision: '1' });
+  seg = exported.bytes;
+}, 240_000);
+afterAll(async () => u.t.close());
+
+const importSeg = (bytes: Uint8Array | undefined, as = who, series = ct.uuid) =>
+  u.t.call('POST', `/v2/import-seg/${series}?structure=totalsegmentator-total`, {
+    ...as,
+    prefix: '/svc',
+    ...(bytes && { bytes }),
+    headers: { 'content-type': 'application/dicom' },
+  });
+
+const natural = (bytes: Uint8Array): NaturalDataset =>
+  dcmjs.data.DicomMetaDictionary.naturalizeDataset(
+    dcmjs.data.DicomMessage.readFile(bytes.slice().buffer).dict,
+  );
+const list = (v: unknown) => (Array.isArray(v) ? (v as NaturalDataset[]) : [v as NaturalDataset]);
+
+/**
+ * The SOP Instance UIDs of the series' stored (de-identified) DICOM files. The example CT's datasets have
+ * empty SOP UIDs (only their file meta holds them), as some exports do: the meta's stand in then.
+ */
+async function storedUids(): Promise<Set<string>> {
+  const dir = await u.t.app.deps.storage.path(seriesPartKey(ct.folder, 'dicom'));
+  const uidOf = async (name: string) => {
+    const file = dcmjs.data.DicomMessage.readFile((await readFile(path.join(dir, name))).buffer);
+    const { naturalizeDataset } = dcmjs.data.DicomMetaDictionary;
+    const uid =
+      naturalizeDataset(file.dict).SOPInstanceUID || naturalizeDataset(file.meta).MediaStorageSOPInstanceUID;
+    return String(uid);
+  };
+  return new Set(await Promise.all((await readdir(dir)).map(uidOf)));
+}
+
+/** Frames as (segment label, referenced instance, bits): what a SEG says, whatever its frame order. */
+function framesOf(ds: NaturalDataset): string[] {
+  const labels = new Map(list(ds.SegmentSequence).map((s) => [s.SegmentNumber, s.SegmentLabel]));
+  const bytes = new Uint8Array(list(ds.PixelData)[0] as unknown as ArrayBuffer);
+  const frameBytes = (Number(ds.Rows) * Number(ds.Columns)) / 8;
+  return list(ds.PerFrameFunctionalGroupsSequence)
+    .map((g, i) => {
+      const segment = list(g.SegmentIdentificationSequence)[0]?.ReferencedSegmentNumber;
+      const source = list(list(g.DerivationImageSequence)[0]?.SourceImageSequence)[0];
+      const bits = createHash('sha256')
+        .update(bytes.subarray(i * frameBytes, (i + 1) * frameBytes))
+        .digest('hex');
+      return `${String(labels.get(segment))}|${String(source?.ReferencedSOPInstanceUID)}|${bits}`;
+    })
+    .sort();
+}
+
+describe('DICOM SEG export and import', () => {
+  it(
+    'exports a binary SEG over the stored instances that dcmjs reads: every segment with its label and colour',
+    { timeout: 60_000 },
+    async () => {
+      const ds = natural(seg);
+      expect(ds).toMatchObject({
+        SOPClassUID: SEG_SOP_CLASS,
+        Modality: 'SEG',
+        SegmentationType: 'BINARY',
+        BitsAllocated: 1,
+        Rows: 512,
+        Columns: 512,
+      });
+      const segments = list(ds.SegmentSequence);
+      expect(segments.map((s) => s.SegmentLabel)).toEqual(original.segments.map((s) => s.title));
+      expect(segments.map((s) => s.SegmentNumber)).toEqual(original.segments.map((_, i) => i + 1));
+      expect(segments.every((s) => s.SegmentAlgorithmType === 'MANUAL')).toBe(true);
+      const uids = await storedUids();
+      expect(uids.size).toBe(20);
+      const referenced = list(list(ds.ReferencedSeriesSequence)[0]?.ReferencedInstanceSequence).map(
+        (r) => r.ReferencedSOPInstanceUID,
+      );
+      expect(new Set(referenced)).toEqual(uids);
+      const frames = list(ds.PerFrameFunctionalGroupsSequence);
+      expect(frames).toHaveLength(Number(ds.NumberOfFrames));
+      expect(
+        frames.every((g) =>
+          uids.has(
+            String(
+              list(list(g.DerivationImageSequence)[0]?.SourceImageSequence)[0]?.ReferencedSOPInstanceUID,
+            ),
+          ),
+        ),
+      ).toBe(true);
+      // The de-identified study: the SEG carries its pseudonymous identity, never the original.
+      expect(ds.StudyInstanceUID).toBe(
+        natural(
+          await readFile(
+            path.join(await u.t.app.deps.storage.path(seriesPartKey(ct.folder, 'dicom')), '000001.dcm'),
+          ),
+        ).StudyInstanceUID,
+      );
+    },
+  );
+
+  it(
+    'imports the SEG as a segmentation voxel-equal to the original mask, and exports it again frame for frame',
+    { timeout: 60_000 },
+    async () => {
+      const imported = await importSeg(seg);
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+      expect(imported.body).toMatchObject({
+        series_uuid: ct.uuid,
+        mask_revision: 1,
+        structure: { slug: 'totalsegmentator-total' },
+      });
+      const pick = (s: { value: number; title: string; color: string }) => ({
+        value: s.value,
+        title: s.title,
+        color: s.color,
+      });
+      expect(imported.body.segments.map(pick)).toEqual(original.segments.map(pick));
+      const before = readNifti(await storedMask(u, ct, original.id, 1));
+      const after = readNifti(await storedMask(u, ct, imported.body.id, 1));
+      expect(after.header.datatypeCode).toBe(before.header.datatypeCode);
+      expect(after.voxels.equals(before.voxels)).toBe(true);
+      expect(after.voxels.some((v) => v !== 0)).toBe(true);
+
+      const again = await download(u, `/v2/mask/seg/${ct.uuid}/${imported.body.id}`, who);
+      expect(again.status).toBe(200);
+      expect(framesOf(natural(again.bytes))).toEqual(framesOf(natural(seg)));
+    },
+  );
+
+  it('refuses what is not a SEG of this series, leaving no rows or files', { timeout: 60_000 }, async () => {
+    const before = await u.t.db.selectFrom('segmentations').select('id').orderBy('id').execute();
+    const segmentationsDir = await u.t.app.deps.storage.path(seriesPartKey(ct.folder, 'segmentations'));
+    const filesBefore = existsSync(segmentationsDir) ? await readdir(segmentationsDir) : [];
+
+    expect(await importSeg(undefined)).toMatchObject({ status: 400 });
+    expect(await importSeg(new TextEncoder().encode('garbage, not a DICOM file at all'))).toMatchObject({
+      status: 422,
+      body: { message: 'The file is not a DICOM file.' },
+    });
+    const ctFile = await readFile(
+      path.join(
+        TOTALSEGMENTATOR,
+        'example_ct_dicom',
+        (await readdir(path.join(TOTALSEGMENTATOR, 'example_ct_dicom')))[0] ?? '',
+      ),
+    );
+    expect(await importSeg(ctFile)).toMatchObject({
+      status: 422,
+      body: { message: 'The file is not a DICOM Segmentation (SEG).' },
+    });
+    // The same SEG drawn on an instance of another series.
+    const ds = natural(seg);
+    const first = list(
+      list(list(ds.PerFrameFunctionalGroupsSequence)[0]?.DerivationImageSequence)[0]?.SourceImageSequence,
+    )[0];
+    if (first) first.ReferencedSOPInstanceUID = '2.25.1234567890';
+    ds._meta = {};
+    expect(await importSeg(new Uint8Array(dcmjs.data.datasetToBuffer(ds)))).toMatchObject({
+      status: 422,
+      body: { message: OTHER_SERIES },
+    });
+    expect(await importSeg(Buffer.alloc(LIMIT + 1, 1))).toMatchObject({ status: 413 });
+    const stranger = await buildUser(u.t);
+    const otherTeam = await buildTeam(u.t, stranger);
+    expect(await importSeg(seg, { token: stranger.token, team: otherTeam.slug })).toMatchObject({
+      status: 404,
+    });
+    expect(
+      await download(u, `/v2/mask/seg/${ct.uuid}/${original.id}`, {
+        token: stranger.token,
+        team: otherTeam.slug,
+      }),
+    ).toMatchObject({ status: 404 });
+    expect(await download(u, `/v2/mask/seg/${ct.uuid}/999999`, who)).toMatchObject({ status: 404 });
+
+    expect(await u.t.db.selectFrom('segmentations').select('id').orderBy('id').execute()).toEqual(before);
+    expect(existsSync(segmentationsDir) ? await readdir(segmentationsDir) : []).toEqual(filesBefore);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './placement';
+export * from './frames';
+export * from './cielab';

@@ -62,6 +62,14 @@ export async function exportSeg(
       frames: [{ segmentNumber: 1, placed: first }],
       pixelData: new Uint8Array(Math.ceil((first.instance.rows * first.instance.columns) / 16) * 2),
     };
+  // Instances without study or series UIDs (TotalSegmentator's example CT has none) are referenced by the
+  // ones Voxa keeps them under (remapped when the study is anonymised, as its files are).
+  const stored = await deps.db
+    .selectFrom('series')
+    .innerJoin('studies', 'studies.id', 'series.study_id')
+    .select(['studies.study_uid', 'series.series_uid'])
+    .where('series.id', '=', found.series.id)
+    .executeTakeFirstOrThrow();
   const model = await aiModelOf(deps.db, found.segmentation.id);
   const structure = await deps.db
     .selectFrom('structures')
@@ -70,7 +78,11 @@ export async function exportSeg(
     .executeTakeFirst();
   const bytes = writeSeg(
     {
-      source,
+      source: {
+        ...source,
+        StudyInstanceUID: source.StudyInstanceUID || stored.study_uid,
+        SeriesInstanceUID: source.SeriesInstanceUID || stored.series_uid,
+      },
       segments: segments.map((s): SegSegment => {
         const algorithmType: AlgorithmType = !model
           ? 'MANUAL'

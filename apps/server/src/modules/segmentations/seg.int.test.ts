@@ -15,9 +15,11 @@ import {
   storedMask,
   type ConvertedSeries,
 } from '../../../test/mask-flow';
+import { orthancInstalled, startOrthanc } from '../../../test/orthanc';
 import { seriesPartKey } from '../../platform/storage/layout';
 import { SEG_SOP_CLASS } from './seg-dataset';
 import { OTHER_SERIES } from './seg-import';
+import { writeMultipartRelated } from '../dicomweb/multipart-related';
 
 /**
  * TotalSegmentator's own label map of the example CT, imported over that CT's DICOM series (uploaded,
@@ -132,14 +134,21 @@ describe('DICOM SEG export and import', () => {
           ),
         ),
       ).toBe(true);
-      // The de-identified study: the SEG carries its pseudonymous identity, never the original.
-      expect(ds.StudyInstanceUID).toBe(
-        natural(
-          await readFile(
-            path.join(await u.t.app.deps.storage.path(seriesPartKey(ct.folder, 'dicom')), '000001.dcm'),
-          ),
-        ).StudyInstanceUID,
+      // The de-identified study: the SEG carries its pseudonymous identity, never the original; this CT's
+      // files have no StudyInstanceUID, so the one Voxa keeps the study under (remapped) is used.
+      const file = natural(
+        await readFile(
+          path.join(await u.t.app.deps.storage.path(seriesPartKey(ct.folder, 'dicom')), '000001.dcm'),
+        ),
       );
+      const study = await u.t.db
+        .selectFrom('studies')
+        .innerJoin('series', 'series.study_id', 'studies.id')
+        .select('studies.study_uid')
+        .where('series.uuid', '=', ct.uuid)
+        .executeTakeFirstOrThrow();
+      expect(ds.StudyInstanceUID).toBe(file.StudyInstanceUID || study.study_uid);
+      expect(ds.StudyInstanceUID).toMatch(/^2\.25\./);
     },
   );
 
@@ -220,5 +229,33 @@ describe('DICOM SEG export and import', () => {
 
     expect(await u.t.db.selectFrom('segmentations').select('id').orderBy('id').execute()).toEqual(before);
     expect(existsSync(segmentationsDir) ? await readdir(segmentationsDir) : []).toEqual(filesBefore);
+  });
+});
+
+/** Issue 19: a peer PACS takes the SEG. CI installs Orthanc; elsewhere this is skipped without it. */
+const orthanc = orthancInstalled();
+if (!orthanc && process.env.CI === 'true')
+  throw new Error('Orthanc is required in CI: apt-get install -y orthanc orthanc-dicomweb');
+
+describe.skipIf(!orthanc)('the exported SEG at a real peer', () => {
+  it('Orthanc stores it over STOW-RS (200) and knows it as a SEG', { timeout: 120_000 }, async () => {
+    const peer = await startOrthanc({});
+    try {
+      const stow = writeMultipartRelated('application/dicom', [{ body: seg }]);
+      const res = await fetch(`${peer.url}/dicom-web/studies`, {
+        method: 'POST',
+        headers: { 'content-type': stow.contentType, accept: 'application/dicom+json' },
+        body: Buffer.concat(stow.pieces),
+      });
+      const answer = await res.text();
+      expect(res.status, answer).toBe(200);
+      const instances = (await peer.call('GET', '/instances')).body as string[];
+      expect(instances, answer + peer.log()).toHaveLength(1);
+      const stored = { ID: instances[0] };
+      const tags = await peer.call('GET', `/instances/${stored?.ID}/simplified-tags`);
+      expect(tags.body).toMatchObject({ Modality: 'SEG', SOPClassUID: SEG_SOP_CLASS });
+    } finally {
+      await peer.stop();
+    }
   });
 });

@@ -1,14 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import type { Writable } from 'node:stream';
 import dimse from 'dcmjs-dimse';
 import type { Deps } from '../../deps';
 import { ingestInstances } from '../dicomweb/ingest';
 import { decideAssociation } from './ae-policy';
+import { part10File } from './part10';
 import { aeTeams, receiverContext } from './receiver';
 
 type Association = dimse.association.Association;
 type Dataset = dimse.Dataset;
+type PresentationContext = dimse.association.PresentationContext;
 
 const { PresentationContextResult, RejectReason, RejectResult, RejectSource, SopClass, Status } =
   dimse.constants;
@@ -29,19 +29,11 @@ const TRANSFER_SYNTAXES = [
   TransferSyntax.RleLossless,
 ];
 
-/** The dataset as a DICOM Part 10 file (dcmjs-dimse writes one to a path only). */
-async function part10(dataset: Dataset): Promise<Uint8Array> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'voxa-dimse-'));
-  try {
-    const file = path.join(dir, 'instance.dcm');
-    await new Promise<void>((resolve, reject) =>
-      dataset.toFile(file, (error) => (error ? reject(error) : resolve())),
-    );
-    return new Uint8Array(await readFile(file));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+/**
+ * The bytes of each received dataset, as sent: a C-STORE's dataset is kept as it came and never parsed
+ * by dcmjs (whose re-encoding loses private elements); the dataset handed to cStoreRequest is empty.
+ */
+const receivedBytes = new WeakMap<Dataset, Uint8Array>();
 
 function acceptContexts(association: Association): void {
   for (const { id } of association.getPresentationContexts()) {
@@ -63,7 +55,19 @@ function scpClass(deps: Deps) {
   return class VoxaScp extends dimse.Scp {
     private teamId: number | null = null;
     /** What a store of this association received, ingested when the association is released. */
-    private received: Promise<Uint8Array>[] = [];
+    private received: Uint8Array[] = [];
+
+    override createDatasetFromStoreWritableStream(
+      writable: Writable,
+      context: PresentationContext,
+      callback: (dataset: Dataset) => void,
+    ): void {
+      // The default store stream is dcmjs-dimse's memory stream.
+      const bytes = (writable as Writable & { toBuffer(): Buffer }).toBuffer();
+      const dataset = new dimse.Dataset({}, context.getAcceptedTransferSyntaxUid());
+      receivedBytes.set(dataset, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      callback(dataset);
+    }
 
     override associationRequested(association: Association): void {
       void this.decide(association).catch((error: unknown) => {
@@ -109,11 +113,15 @@ function scpClass(deps: Deps) {
     ): void {
       const response = dimse.responses.CStoreResponse.fromRequest(request);
       const dataset = request.getDataset();
-      if (!dataset) response.setStatus(Status.ProcessingFailure);
+      const bytes = dataset && receivedBytes.get(dataset);
+      if (!dataset || !bytes) response.setStatus(Status.ProcessingFailure);
       else {
-        const bytes = part10(dataset);
-        bytes.catch(() => undefined); // reported when the association's instances are ingested
-        this.received.push(bytes);
+        const meta = {
+          sopClassUid: request.getAffectedSopClassUid(),
+          sopInstanceUid: request.getAffectedSopInstanceUid(),
+          transferSyntaxUid: dataset.getTransferSyntaxUid(),
+        };
+        this.received.push(part10File(meta, bytes));
         response.setStatus(Status.Success);
       }
       callback(response);
@@ -132,17 +140,15 @@ function scpClass(deps: Deps) {
   };
 }
 
-async function ingest(deps: Deps, teamId: number, received: Promise<Uint8Array>[]): Promise<void> {
+async function ingest(deps: Deps, teamId: number, instances: Uint8Array[]): Promise<void> {
   const ctx = await receiverContext(deps.db, teamId);
   if (!ctx) throw new Error('the team has no member to store as');
-  const settled = await Promise.allSettled(received);
-  const instances = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const outcome = await ingestInstances(deps, ctx, instances);
   deps.log.info(
     {
       teamId,
       stored: outcome.stored.length,
-      failed: outcome.failed.length + settled.length - instances.length,
+      failed: outcome.failed.length,
     },
     'DIMSE instances stored',
   );

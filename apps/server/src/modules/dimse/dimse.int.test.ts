@@ -1,11 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTDATA_DIR } from '../../../test/corpus';
+import { apiToken, dicomweb } from '../../../test/dicomweb-calls';
 import { buildTeam, buildUser, type TestTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { parseMultipartRelated } from '../dicomweb/multipart-related';
 import { teamAeTitle } from './ae-policy';
 import { startDimseScp, type DimseScp } from './scp';
 
@@ -27,6 +30,13 @@ let scp: DimseScp;
 let port: number;
 let first: TestTeam;
 let second: TestTeam;
+let secondToken: string;
+
+/** What follows a Part 10 file's meta group: the dataset as a C-STORE carries it. */
+function datasetOf(file: Uint8Array): string {
+  const groupLength = new DataView(file.buffer, file.byteOffset).getUint32(132 + 8, true);
+  return Buffer.from(file.subarray(132 + 12 + groupLength)).toString('base64');
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -70,6 +80,9 @@ beforeAll(async () => {
   const owner = await buildUser(t);
   first = await buildTeam(t, owner);
   second = await buildTeam(t, owner);
+  // The second team keeps the originals: what it retrieves is what was sent.
+  await t.db.updateTable('teams').set({ dicom_anonymize: false }).where('id', '=', second.id).execute();
+  secondToken = await apiToken(t, owner, second);
   port = await freePort();
   scp = startDimseScp(t.app.deps, port);
 }, 120_000);
@@ -100,10 +113,24 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
     expect(instances).toHaveLength(3);
   }, 300_000);
 
-  it("stores into the other team by that team's AE title only", async () => {
-    expect(await dcmtk('storescu', teamAeTitle(second.slug), ctFiles.slice(0, 2))).toBe(0);
+  it("stores into the other team by that team's AE title only, each dataset as sent", async () => {
+    const sent = ctFiles.slice(0, 2);
+    expect(await dcmtk('storescu', teamAeTitle(second.slug), sent)).toBe(0);
     await settledSeries(second.id, 1);
     expect(await studiesOf(second.id)).toHaveLength(1);
     expect(await studiesOf(first.id)).toHaveLength(1);
+    const { study_uid } = await t.db
+      .selectFrom('dicomweb_instances')
+      .select('study_uid')
+      .where('team_id', '=', second.id)
+      .executeTakeFirstOrThrow();
+    const res = await dicomweb(t, `/studies/${study_uid}`, { token: secondToken, team: second.slug });
+    expect(res.status).toBe(200);
+    const parts = parseMultipartRelated(
+      Buffer.from(await res.arrayBuffer()),
+      res.headers.get('content-type') ?? '',
+    );
+    const originals = await Promise.all(sent.map(async (f) => new Uint8Array(await readFile(f))));
+    expect(parts.map((p) => datasetOf(p.body)).sort()).toEqual(originals.map(datasetOf).sort());
   }, 300_000);
 });

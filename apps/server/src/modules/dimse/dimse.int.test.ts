@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTDATA_DIR } from '../../../test/corpus';
 import { apiToken, dicomweb } from '../../../test/dicomweb-calls';
-import { buildTeam, buildUser, type TestTeam } from '../../../test/factories';
+import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { parseMultipartRelated } from '../dicomweb/multipart-related';
 import { teamAeTitle } from './ae-policy';
@@ -28,6 +28,7 @@ const ctFiles = ['01.dcm', '02.dcm', '03.dcm'].map((n) => path.join(CT, n));
 let t: TestApp;
 let scp: DimseScp;
 let port: number;
+let owner: TestUser;
 let first: TestTeam;
 let second: TestTeam;
 let secondToken: string;
@@ -48,8 +49,13 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs a dcmtk tool against the SCP (asynchronously: the SCP answers from this process). */
-async function dcmtk(tool: string, calledAe: string, files: string[] = []): Promise<number> {
-  const child = spawn(tool, ['-aet', 'MODALITY', '-aec', calledAe, '127.0.0.1', String(port), ...files]);
+async function dcmtk(
+  tool: string,
+  calledAe: string,
+  files: string[] = [],
+  callingAe = 'MODALITY',
+): Promise<number> {
+  const child = spawn(tool, ['-aet', callingAe, '-aec', calledAe, '127.0.0.1', String(port), ...files]);
   return new Promise((resolve) => child.on('close', (code) => resolve(code ?? -1)));
 }
 
@@ -77,7 +83,7 @@ beforeAll(async () => {
   if (!installed) return;
   expect(ctFiles.every((f) => existsSync(f))).toBe(true);
   t = await createTestApp();
-  const owner = await buildUser(t);
+  owner = await buildUser(t);
   first = await buildTeam(t, owner);
   second = await buildTeam(t, owner);
   // The second team keeps the originals: what it retrieves is what was sent.
@@ -133,4 +139,28 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
     const originals = await Promise.all(sent.map(async (f) => new Uint8Array(await readFile(f))));
     expect(parts.map((p) => datasetOf(p.body)).sort()).toEqual(originals.map(datasetOf).sort());
   }, 300_000);
+
+  it('takes stores only from the calling AE titles the team lists', async () => {
+    const as = { token: owner.token, team: first.slug };
+    const read = await t.call('GET', '/team/dimse', as);
+    expect(read.body).toEqual({ aeTitle: teamAeTitle(first.slug), callingAeTitles: [] });
+    const changed = await t.call('PUT', '/team/dimse', {
+      ...as,
+      body: { callingAeTitles: [' pacs', 'PACS'] },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.callingAeTitles).toEqual(['PACS']);
+    expect(await dcmtk('echoscu', teamAeTitle(first.slug), [], 'PACS')).toBe(0);
+    expect(await dcmtk('echoscu', teamAeTitle(first.slug), [], 'MODALITY')).not.toBe(0);
+    expect(await dcmtk('storescu', teamAeTitle(first.slug), ctFiles.slice(0, 1), 'MODALITY')).not.toBe(0);
+    // The other team lists none: every caller.
+    expect(await dcmtk('echoscu', teamAeTitle(second.slug), [], 'MODALITY')).toBe(0);
+    for (const bad of ['A\\B', 'X'.repeat(17), '', 'É'])
+      expect((await t.call('PUT', '/team/dimse', { ...as, body: { callingAeTitles: [bad] } })).status).toBe(
+        422,
+      );
+    const cleared = await t.call('PUT', '/team/dimse', { ...as, body: { callingAeTitles: [] } });
+    expect(cleared.body.callingAeTitles).toEqual([]);
+    expect(await dcmtk('echoscu', teamAeTitle(first.slug), [], 'MODALITY')).toBe(0);
+  });
 });

@@ -3,10 +3,14 @@ import type { TeamContext } from '../../http/context';
 import type { Db } from '../../platform/db';
 import type { AeTeam } from './ae-policy';
 
-/** Every team as the AE-title policy sees it: any calling AE title is taken (docs/decisions/0068). */
+/** Every team as the AE-title policy sees it: none listed, any calling AE title (docs/decisions/0068). */
 export async function aeTeams(db: Db): Promise<AeTeam[]> {
   const teams = await db.selectFrom('teams').select(['id', 'slug']).execute();
-  return teams.map((t) => ({ id: t.id, slug: t.slug, allowedCallingAes: null }));
+  const allowed = await db.selectFrom('dimse_calling_aes').select(['team_id', 'ae_title']).execute();
+  return teams.map((t) => {
+    const titles = allowed.filter((a) => a.team_id === t.id).map((a) => a.ae_title);
+    return { id: t.id, slug: t.slug, allowedCallingAes: titles.length > 0 ? titles : null };
+  });
 }
 
 /**

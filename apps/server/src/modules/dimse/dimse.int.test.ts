@@ -76,6 +76,21 @@ async function settledSeries(teamId: number, count: number) {
   }
 }
 
+/** The team's indexed instances once there are `count`: the ingest's last step, after conversion. */
+async function indexedInstances(teamId: number, count: number) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const rows = await t.db
+      .selectFrom('dicomweb_instances')
+      .select('study_uid')
+      .where('team_id', '=', teamId)
+      .execute();
+    if (rows.length >= count) return rows;
+    if (Date.now() > deadline) throw new Error(`${rows.length} of ${count} instances indexed`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 const studiesOf = (teamId: number) =>
   t.db.selectFrom('studies').select('id').where('team_id', '=', teamId).execute();
 
@@ -111,12 +126,7 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
     expect(series.every((s) => s.team_id === first.id)).toBe(true);
     expect(await studiesOf(first.id)).toHaveLength(1);
     expect(await studiesOf(second.id)).toHaveLength(0);
-    const instances = await t.db
-      .selectFrom('dicomweb_instances')
-      .select('sop_uid')
-      .where('team_id', '=', first.id)
-      .execute();
-    expect(instances).toHaveLength(3);
+    expect(await indexedInstances(first.id, 3)).toHaveLength(3);
   }, 300_000);
 
   it("stores into the other team by that team's AE title only, each dataset as sent", async () => {
@@ -125,12 +135,11 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
     await settledSeries(second.id, 1);
     expect(await studiesOf(second.id)).toHaveLength(1);
     expect(await studiesOf(first.id)).toHaveLength(1);
-    const { study_uid } = await t.db
-      .selectFrom('dicomweb_instances')
-      .select('study_uid')
-      .where('team_id', '=', second.id)
-      .executeTakeFirstOrThrow();
-    const res = await dicomweb(t, `/studies/${study_uid}`, { token: secondToken, team: second.slug });
+    const [indexed] = await indexedInstances(second.id, sent.length);
+    const res = await dicomweb(t, `/studies/${indexed?.study_uid}`, {
+      token: secondToken,
+      team: second.slug,
+    });
     expect(res.status).toBe(200);
     const parts = parseMultipartRelated(
       Buffer.from(await res.arrayBuffer()),

@@ -33,6 +33,8 @@ export const ConfigSchema = z.object({
     }),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** The DICOM C-STORE/C-ECHO port of the `serve` role (one AE title per team, docs/decisions/0068); unset: off. */
+  DIMSE_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   BASE_DOMAIN: z.string().min(1).default('localhost:3000'),
   PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DATA_DIR: z.string().default('./data'),

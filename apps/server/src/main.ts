@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startDimseScp } from './modules/dimse/scp';
 import { openDb } from './platform/db';
 
 /**
@@ -20,7 +21,10 @@ async function main(role: string | undefined): Promise<void> {
   if (role !== 'serve' && role !== 'api' && role !== 'worker')
     throw new Error(`Unknown role "${role}"; use serve, api, worker or migrate.`);
   const app = await buildApp({ config, db, workers: role !== 'api' });
+  const dimse =
+    role === 'serve' && config.DIMSE_PORT !== undefined ? startDimseScp(app.deps, config.DIMSE_PORT) : null;
   const close = async () => {
+    dimse?.close();
     await app.close();
     await db.destroy();
     process.exit(0);

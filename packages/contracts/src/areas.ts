@@ -19,6 +19,7 @@ export { commander } from './commander';
 export { conversion } from './conversion';
 export { datasetExports } from './dataset-exports';
 export { dicomweb } from './dicomweb';
+export { dimse } from './dimse';
 export { inference } from './inference';
 export { labels } from './labels';
 export { logSessions } from './log-sessions';

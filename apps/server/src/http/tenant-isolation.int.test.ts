@@ -368,6 +368,8 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'GET /api-users': () => ({}),
   'GET /team/dicomweb': () => ({}),
   'PUT /team/dicomweb': () => ({ body: { anonymize: true } }),
+  'GET /team/dimse': () => ({}),
+  'PUT /team/dimse': () => ({ body: { callingAeTitles: ['PACS'] } }),
   'GET /api-users/roles': () => ({}),
   'POST /api-users': (f) => ({
     body: { name: 'Isolation script', role_id: f.a.roles.Member },

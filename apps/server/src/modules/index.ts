@@ -10,6 +10,7 @@ import { aiPromptRoutes } from './ai-prompts/routes';
 import { aiWorkerProtocolRoutes, aiWorkerRoutes } from './ai-workers/routes';
 import { apiUserRoutes } from './api-users/routes';
 import { dicomwebSettingsRoutes } from './dicomweb/settings';
+import { dimseSettingsRoutes } from './dimse/settings';
 import { annotatorRoutes, annotatorServiceRoutes } from './annotator/routes';
 import { archiveRoutes } from './archives/routes';
 import { batchUploadRoutes, batchUploadServiceRoutes } from './batch-upload/routes';
@@ -80,6 +81,7 @@ export function registerModules(api: FastifyInstance, deps: Deps): void {
   aiWorkerRoutes(api, deps);
   apiUserRoutes(api, deps);
   dicomwebSettingsRoutes(api, deps);
+  dimseSettingsRoutes(api, deps);
   aiWorkerProtocolRoutes(api, deps);
   inferenceRoutes(api, deps);
   trainingRoutes(api, deps);

@@ -71,6 +71,7 @@ export interface Database {
   dataset_exports: DatasetExportsTable;
   dicomweb_indexed_series: DicomwebIndexedSeriesTable;
   dicomweb_instances: DicomwebInstancesTable;
+  dimse_calling_aes: DimseCallingAesTable;
 }
 
 export interface UsersTable {
@@ -825,4 +826,10 @@ export interface DicomwebInstancesTable {
   modality: Generated<string>;
   series_number: number | null;
   attributes: ColumnType<Record<string, unknown>, string, string>;
+}
+
+/** A calling AE title the team takes C-STORE from (migration 0032); none listed: every caller. */
+export interface DimseCallingAesTable {
+  team_id: number;
+  ae_title: string;
 }

@@ -1,0 +1,34 @@
+import { inflateRawSync } from 'node:zlib';
+import { readDicomHeader } from '@voxa/imaging';
+import { describe, expect, it } from 'vitest';
+import { oneFilePerTransferSyntax, readCorpusFile } from '../../../test/corpus';
+import { part10File } from './part10';
+
+const inflateRaw = (bytes: Uint8Array) => new Uint8Array(inflateRawSync(bytes));
+
+/** The dataset of a Part 10 file, as a C-STORE carries it: what follows the file meta group. */
+function datasetOf(file: Uint8Array): Uint8Array {
+  const groupLength = new DataView(file.buffer, file.byteOffset).getUint32(132 + 8, true);
+  return file.subarray(132 + 12 + groupLength);
+}
+
+describe('part10File', () => {
+  it.each(oneFilePerTransferSyntax())('wraps a received $syntax dataset as a readable file', ({ path }) => {
+    const original = readDicomHeader(readCorpusFile(path), { inflateRaw });
+    if (!original.ok) throw new Error('corpus file unreadable');
+    const { sopClassUid, sopInstanceUid, transferSyntaxUid } = original.header;
+    const dataset = datasetOf(readCorpusFile(path));
+    const file = part10File(
+      {
+        sopClassUid: sopClassUid ?? '',
+        sopInstanceUid: sopInstanceUid ?? '',
+        transferSyntaxUid: transferSyntaxUid ?? '',
+      },
+      dataset,
+    );
+    const reread = readDicomHeader(file, { inflateRaw });
+    if (!reread.ok) throw new Error('rebuilt file unreadable');
+    expect(reread.header).toEqual(original.header);
+    expect(file.subarray(file.length - dataset.length)).toEqual(dataset);
+  });
+});

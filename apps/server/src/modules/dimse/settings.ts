@@ -1,0 +1,33 @@
+import { api, type DimseSettings } from '@voxa/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
+import type { TeamContext } from '../../http/context';
+import { route } from '../../http/route';
+import { teamAeTitle } from './ae-policy';
+
+async function readSettings(deps: Deps, ctx: TeamContext): Promise<DimseSettings> {
+  const rows = await deps.db
+    .selectFrom('dimse_calling_aes')
+    .select('ae_title')
+    .where('team_id', '=', ctx.team.id)
+    .orderBy('ae_title')
+    .execute();
+  return { aeTitle: teamAeTitle(ctx.team.slug), callingAeTitles: rows.map((r) => r.ae_title) };
+}
+
+/** The team's side of the C-STORE SCP under /api (the SCP itself listens on DIMSE_PORT). */
+export function dimseSettingsRoutes(app: FastifyInstance, deps: Deps): void {
+  route(app, api.dimse.settings, async ({ ctx }) => readSettings(deps, ctx));
+  route(app, api.dimse.changeSettings, async ({ ctx, body }) => {
+    const titles = [...new Set(body.callingAeTitles)];
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('dimse_calling_aes').where('team_id', '=', ctx.team.id).execute();
+      if (titles.length > 0)
+        await trx
+          .insertInto('dimse_calling_aes')
+          .values(titles.map((ae_title) => ({ team_id: ctx.team.id, ae_title })))
+          .execute();
+    });
+    return readSettings(deps, ctx);
+  });
+}

@@ -29,8 +29,9 @@ const pixelDataOf = async (file) => {
 /**
  * Writes `count` slices into `dir` (which must exist) and returns their paths, in slice order. Each has
  * the pixels of `pixelsFrom[i % length]` (same size and encoding as CT_SLICE), else CT_SLICE's own.
+ * `newStudy` gives the series a StudyInstanceUID of its own (else the source's).
  */
-export async function writeCtSeries(testdata, dir, count, pixelsFrom = []) {
+export async function writeCtSeries(testdata, dir, count, pixelsFrom = [], { newStudy = false } = {}) {
   const pixels = await Promise.all(pixelsFrom.map((file) => pixelDataOf(path.join(testdata, file))));
   const source = await readFile(path.join(testdata, CT_SLICE));
   const { meta, dict } = DicomMessage.readFile(
@@ -42,6 +43,7 @@ export async function writeCtSeries(testdata, dir, count, pixelsFrom = []) {
   set('00200037', 1, 0, 0, 0, 1, 0);
   set('00180050', SPACING_MM);
   set('0020000E', DicomMetaDictionary.uid());
+  if (newStudy) set('0020000D', DicomMetaDictionary.uid());
   const [x, y] = dict['00200032'].Value;
   const paths = [];
   for (let i = 0; i < count; i += 1) {

@@ -11,6 +11,9 @@
  * `notify` in this process (a notification in the bench team) and answers one line `{id, t0, emitted}`:
  * the monotonic clock (`process.hrtime.bigint()`, ns, the same clock in every process here) before the
  * call and when it handed the event to socket.io (the id reserved, the row stored after).
+ *
+ * With BENCH_SEED=module it runs that module's `seed(db, {teamId, userId})` on the server's own database
+ * before it answers (PGlite on disk admits one process only) and adds its result as `seeded`.
  */
 /* global fetch -- Node's own fetch (undici) */
 import path from 'node:path';
@@ -52,6 +55,10 @@ const teamRes = await fetch(`${url}/api/teams`, {
 });
 if (teamRes.status !== 201) throw new Error(`team: ${teamRes.status} ${await teamRes.text()}`);
 const { id: teamId } = await teamRes.json();
+
+const seeded = process.env.BENCH_SEED
+  ? await (await import(process.env.BENCH_SEED)).seed(db, { teamId, userId: user.id })
+  : undefined;
 
 const users = [];
 const count = Number(process.env.BENCH_USERS ?? 0);
@@ -104,4 +111,6 @@ process.once('SIGTERM', async () => {
   await db.destroy();
   process.exit(0);
 });
-console.log(JSON.stringify({ url, token, team: 'bench', ...(count && { users }) }));
+console.log(
+  JSON.stringify({ url, token, team: 'bench', ...(count && { users }), ...(seeded && { seeded }) }),
+);

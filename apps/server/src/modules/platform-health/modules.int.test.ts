@@ -30,7 +30,10 @@ describe('GET /modules', () => {
       kind: t.dbLocation.databaseUrl ? 'PostgreSQL' : 'PGlite (in the process)',
     });
     expect(byKey.database?.details.find((d) => d.label === 'Latency')?.value).toMatch(/^\d+\.\d ms$/);
-    expect(byKey.queue).toMatchObject({ ok: true, kind: 'In the database (jobs table)' });
+    expect(byKey.queue).toMatchObject({
+      ok: true,
+      kind: t.config.REDIS_URL ? 'BullMQ on Redis' : 'In the database (jobs table)',
+    });
     // The machine's dcm2niix (the converter's tests need it on PATH), or the WebAssembly build.
     expect(byKey.dcm2niix?.ok).toBe(true);
     expect(byKey.dcm2niix?.kind).toMatch(/^(Native v[\w.]+|WebAssembly)/);

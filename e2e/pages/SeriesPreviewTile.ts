@@ -53,11 +53,23 @@ export class SeriesPreviewTile {
     return (await this.root.getAttribute('data-scaled')) === 'true';
   }
 
-  /** Draws the <img> on a canvas in the page and summarises its pixels. */
+  /**
+   * Draws the <img> on a canvas in the page and summarises its pixels. The tile may swap its image while
+   * this runs (a converted series starts again in the middle of its slices, revoking the old URL): a
+   * decode that fails then is tried again on the new one.
+   */
   async imageStats(): Promise<ImageStats> {
     return this.image.evaluate(async (element) => {
       const img = element as HTMLImageElement;
-      await img.decode();
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await img.decode();
+          break;
+        } catch (error) {
+          if (attempt === 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       const canvas = document.createElement('canvas');
       canvas.width = img.naturalWidth;
       canvas.height = img.naturalHeight;

@@ -44,6 +44,11 @@ export class ReviewPanel {
     await box.click();
     await box.pressSequentially(`${before}@${member.slice(0, 2)}`);
     await this.page.getByRole('option', { name: member, exact: true }).click();
+    // The picked mention replaces what was typed after '@': type on only once it is in the box.
+    await this.page.waitForFunction(([el, mention]) => (el as HTMLTextAreaElement).value.includes(mention), [
+      await box.elementHandle(),
+      `@${member}`,
+    ] as const);
     await box.pressSequentially(after);
     const count = await this.comments.count();
     await this.panel.getByRole('button', { name: 'Add comment' }).click();

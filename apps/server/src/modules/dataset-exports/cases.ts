@@ -1,6 +1,7 @@
 import type { DatasetCandidate } from '@voxa/contracts';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../http/errors';
+import { liveSegmentsOf } from '../segmentations/live-segments';
 
 /**
  * A team's segmentations with a mask, with what an export needs of each: its series (converted or not),
@@ -36,19 +37,10 @@ export async function maskedSegmentations(
   if (filter.only) query = query.where('sg.id', 'in', filter.only.length ? [...filter.only] : [0]);
   else query = query.where('sg.mask_revision', 'is not', null);
   const rows = await query.execute();
-  const segments = rows.length
-    ? await db
-        .selectFrom('segments')
-        .select(['segmentation_id', 'title', 'value'])
-        .where(
-          'segmentation_id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .where('deleted_at', 'is', null)
-        .orderBy('value')
-        .execute()
-    : [];
+  const segments = await liveSegmentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...r,
     anonymised: r.study_data.anonymize === true,

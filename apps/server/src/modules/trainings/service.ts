@@ -18,6 +18,7 @@ import { iso } from '../common/time';
 import { findVisibleModel } from '../ai-models/service';
 import { requeueLapsed } from '../ai-workers/protocol';
 import { segmentationAccess } from '../segmentations/access';
+import { liveSegmentsOf } from '../segmentations/live-segments';
 import { readSeriesData } from '../studies/series-data';
 import { nextTrainingState, STOPPABLE_STATES, trainingMismatch, trainingState } from './policy';
 import { presentTraining, presentTrainingDetail } from './present';
@@ -73,19 +74,10 @@ export async function trainSegmentations(
     .limit(CANDIDATES_SHOWN)
     .execute();
   if (ids && rows.length !== new Set(ids).size) throw notFound('Segmentation not found.');
-  const segments = rows.length
-    ? await db
-        .selectFrom('segments')
-        .select(['segmentation_id', 'title', 'value'])
-        .where(
-          'segmentation_id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .where('deleted_at', 'is', null)
-        .orderBy('value')
-        .execute()
-    : [];
+  const segments = await liveSegmentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const own = segments
       .filter((s) => s.segmentation_id === r.id)

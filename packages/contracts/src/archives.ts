@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEPT_FILE_NAMES, type UploadStudyBody } from './conversion';
 import { endpoint } from './endpoint';
 import { UploadSessionId } from './upload';
 
@@ -98,6 +99,44 @@ export const ServerStudy = z.object({
   series: z.array(ServerSeries),
 });
 export type ServerStudy = z.infer<typeof ServerStudy>;
+
+/**
+ * The upload page's study body for a study sorted on the server, as the server stores it itself (commander
+ * import, DICOMweb ingest): neutral ids (the study's place in the upload), the caller's patient name, and
+ * the study's reference-series marks and first file names only where the caller keeps them.
+ */
+export function serverStudyBody(
+  study: ServerStudy,
+  index: number,
+  options: { patientName: string; keepRefSerie: boolean; keepFileNames: boolean },
+): UploadStudyBody {
+  return {
+    id: String(index + 1),
+    patientName: options.patientName,
+    patientSex: study.patientSex,
+    studyDate: study.studyDate,
+    studyTime: study.studyTime,
+    modality: study.modality,
+    pipelineCode: null,
+    series: study.series.map((s, j) => ({
+      id: `${index + 1}/${j + 1}`,
+      type: s.type,
+      seriesNumber: s.seriesNumber,
+      seriesDescription: s.seriesDescription,
+      protocolName: s.protocolName,
+      modalityCode: s.modalityCode,
+      acquisitionCode: s.acquisitionCode || null,
+      score: s.score,
+      ref_serie: options.keepRefSerie && s.ref_serie === true,
+      sort: s.sort,
+      cnt: s.cnt,
+      numberOfFrames: s.numberOfFrames,
+      rows: s.rows,
+      columns: s.columns,
+      files: options.keepFileNames ? s.files.slice(0, KEPT_FILE_NAMES).map((f) => f.name) : [],
+    })),
+  };
+}
 
 /** One archive of the session after inflation: the files it gave, or why it was refused. */
 export const InflatedArchive = z.object({

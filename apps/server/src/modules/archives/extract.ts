@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { intoNewFolder } from './new-folder';
 import {
   ArchiveError,
   entryPath,
@@ -123,16 +124,8 @@ async function extractInto(
  * paths, symbolic links, encrypted entries, archives nested too deep, and bombs, counted on the bytes as
  * they inflate. On refusal `destination` is removed, so nothing of a refused archive stays.
  */
-export async function extractZip(
-  file: string,
-  destination: string,
-  limits: ArchiveLimits,
-): Promise<string[]> {
-  await mkdir(destination, { recursive: true });
-  try {
-    return await extractInto(file, destination, '', 0, { entries: 0, inflated: 0, compressed: 0 }, limits);
-  } catch (error) {
-    await rm(destination, { recursive: true, force: true });
-    throw error;
-  }
+export function extractZip(file: string, destination: string, limits: ArchiveLimits): Promise<string[]> {
+  return intoNewFolder(destination, () =>
+    extractInto(file, destination, '', 0, { entries: 0, inflated: 0, compressed: 0 }, limits),
+  );
 }

@@ -1,7 +1,8 @@
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GzipError } from '@voxa/imaging';
 import { gunzipFileThrough } from '../../platform/gzip';
+import { intoNewFolder } from './new-folder';
 import { ArchiveError, totalsProblem, type ArchiveLimits } from './policy';
 
 /**
@@ -31,20 +32,15 @@ async function gunzipInto(
  * Inflates a gzip file (the spec's `*nii.gz` 'compressed' kind) to `target` in a new folder; on refusal
  * (a bomb, damaged data) the folder is removed, so nothing of it stays.
  */
-export async function gunzipFile(file: string, target: string, limits: ArchiveLimits): Promise<void> {
-  const folder = path.dirname(target);
-  await mkdir(folder, { recursive: true });
-  try {
+export function gunzipFile(file: string, target: string, limits: ArchiveLimits): Promise<void> {
+  return intoNewFolder(path.dirname(target), async () => {
     const out = await open(target, 'wx');
     try {
       await gunzipInto(file, (chunk) => out.write(chunk), limits);
     } finally {
       await out.close();
     }
-  } catch (error) {
-    await rm(folder, { recursive: true, force: true });
-    throw error;
-  }
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
-import { mkdir, open, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createExtractorFromData, UnrarError, type FileHeader } from 'node-unrar-js';
+import { intoNewFolder } from './new-folder';
 import { ArchiveError, entryPath, totalsProblem, type ArchiveLimits } from './policy';
 
 /**
@@ -112,17 +113,12 @@ async function extractInto(file: string, root: string, limits: ArchiveLimits): P
  * declared sizes before extracting and to the bytes extracted. Every entry is written as a regular file,
  * so a link stored in the archive is never made one. On refusal `destination` is removed.
  */
-export async function extractRar(
-  file: string,
-  destination: string,
-  limits: ArchiveLimits,
-): Promise<string[]> {
-  await mkdir(destination, { recursive: true });
-  try {
-    return await extractInto(file, destination, limits);
-  } catch (error) {
-    await rm(destination, { recursive: true, force: true });
-    if (error instanceof UnrarError) throw new ArchiveError(`Not a readable RAR archive: ${error.message}.`);
-    throw error;
-  }
+export function extractRar(file: string, destination: string, limits: ArchiveLimits): Promise<string[]> {
+  return intoNewFolder(destination, () =>
+    extractInto(file, destination, limits).catch((error: unknown) => {
+      if (error instanceof UnrarError)
+        throw new ArchiveError(`Not a readable RAR archive: ${error.message}.`);
+      throw error;
+    }),
+  );
 }

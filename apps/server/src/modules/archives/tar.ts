@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, realpath, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
+import { intoNewFolder } from './new-folder';
 import { ArchiveError, entryPath, totalsProblem, type ArchiveLimits } from './policy';
 
 const BLOCK = 512;
@@ -178,16 +179,6 @@ async function extractInto(file: string, root: string, limits: ArchiveLimits): P
  * Inflates a `.tar.gz` archive into `destination` (a new, empty folder); on refusal (ArchiveError)
  * `destination` is removed, so nothing of a refused archive stays.
  */
-export async function extractTarGz(
-  file: string,
-  destination: string,
-  limits: ArchiveLimits,
-): Promise<string[]> {
-  await mkdir(destination, { recursive: true });
-  try {
-    return await extractInto(file, destination, limits);
-  } catch (error) {
-    await rm(destination, { recursive: true, force: true });
-    throw error;
-  }
+export function extractTarGz(file: string, destination: string, limits: ArchiveLimits): Promise<string[]> {
+  return intoNewFolder(destination, () => extractInto(file, destination, limits));
 }

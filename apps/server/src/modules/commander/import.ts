@@ -1,5 +1,5 @@
 import type { Body, CommanderImportResult, ServerStudy } from '@voxa/contracts';
-import { UploadStudyBody, type api } from '@voxa/contracts';
+import { serverStudyBody, UploadStudyBody, type api } from '@voxa/contracts';
 import { randomUUID } from 'node:crypto';
 import { copyFile, link, mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -46,37 +46,14 @@ async function placeFiles(
   return files;
 }
 
-/** The page's study body for a sorted study: neutral ids (its place in the import), as the page sends. */
+/** The page's study body for a sorted study, validated as the page's would be. */
 function studyBody(deps: Deps, ctx: TeamContext, study: ServerStudy, index: number, anonymize: boolean) {
-  const name = anonymize
+  const patientName = anonymize
     ? pseudonym(teamKey(deps.keys, ctx.team.id), study.originalPatientName)
     : study.originalPatientName;
-  return UploadStudyBody.parse({
-    id: String(index + 1),
-    patientName: name,
-    patientSex: study.patientSex,
-    studyDate: study.studyDate,
-    studyTime: study.studyTime,
-    modality: study.modality,
-    pipelineCode: null,
-    series: study.series.map((s, j) => ({
-      id: `${index + 1}/${j + 1}`,
-      type: s.type,
-      seriesNumber: s.seriesNumber,
-      seriesDescription: s.seriesDescription,
-      protocolName: s.protocolName,
-      modalityCode: s.modalityCode,
-      acquisitionCode: s.acquisitionCode || null,
-      score: s.score,
-      ref_serie: s.ref_serie === true,
-      sort: s.sort,
-      cnt: s.cnt,
-      numberOfFrames: s.numberOfFrames,
-      rows: s.rows,
-      columns: s.columns,
-      files: s.files.slice(0, 10).map((f) => f.name),
-    })),
-  });
+  return UploadStudyBody.parse(
+    serverStudyBody(study, index, { patientName, keepRefSerie: true, keepFileNames: true }),
+  );
 }
 
 /** Stores each sorted study and queues its series' conversions from the session's files. */

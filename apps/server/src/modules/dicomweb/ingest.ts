@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
-import type { ConvertSeriesBody, ServerStudy, UploadStudyBody } from '@voxa/contracts';
+import { serverStudyBody, type ConvertSeriesBody } from '@voxa/contracts';
 import { readDicomHeader, studiesFromHeaders, type DicomEntry } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
@@ -48,36 +48,6 @@ const SETTLE_POLL_MS = 200;
 
 const inflateRaw = (bytes: Uint8Array) => new Uint8Array(inflateRawSync(bytes));
 const neutralPath = (index: number) => `received/${String(index + 1).padStart(6, '0')}.dcm`;
-
-/** The upload page's study body for a study grouped on the server (runUpload's studyBody). */
-function studyBody(study: ServerStudy, index: number, patientName: string): UploadStudyBody {
-  return {
-    id: String(index + 1),
-    patientName,
-    patientSex: study.patientSex,
-    studyDate: study.studyDate,
-    studyTime: study.studyTime,
-    modality: study.modality,
-    pipelineCode: null,
-    series: study.series.map((s, seriesIndex) => ({
-      id: `${index + 1}/${seriesIndex + 1}`,
-      type: s.type,
-      seriesNumber: s.seriesNumber,
-      seriesDescription: s.seriesDescription,
-      protocolName: s.protocolName,
-      modalityCode: s.modalityCode,
-      acquisitionCode: s.acquisitionCode || null,
-      score: s.score,
-      ref_serie: false,
-      sort: s.sort,
-      cnt: s.cnt,
-      numberOfFrames: s.numberOfFrames,
-      rows: s.rows,
-      columns: s.columns,
-      files: [],
-    })),
-  };
-}
 
 /** Opens a server-side upload session whose "archive" is the received instances, sorted already. */
 async function openSession(deps: Deps, ctx: TeamContext): Promise<string> {
@@ -160,7 +130,7 @@ export async function ingestInstances(
   for (const [index, study] of metadata.studies.entries()) {
     const name = anonymize ? pseudonym(key, study.originalPatientName) : study.patientName;
     const created = await storeStudy(deps, ctx, {
-      study: studyBody(study, index, name),
+      study: serverStudyBody(study, index, { patientName: name, keepRefSerie: false, keepFileNames: false }),
       studyInstanceUid: study.studyInstanceUid,
       bodyPart: null,
       labels: [],

@@ -1,11 +1,11 @@
-import { Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Card, Code, Group, Loader, Stack, Text } from '@mantine/core';
 import type { AiWorker } from '@voxa/contracts';
 import { formatRelative } from '../../lib/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { DataState } from '../../ui/DataState';
+import { NewTokenHolderForm } from '../../ui/NewTokenHolderForm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
-import { NewWorkerForm } from './NewWorkerForm';
 import { useAiWorkerChanges, useAiWorkers } from './useAiWorkersApi';
 import { WorkerJobs } from './WorkerJobs';
 
@@ -18,14 +18,22 @@ const STATUS_COLOURS: Record<AiWorker['status'], string> = { new: 'gray', online
  */
 export function AiWorkersPage() {
   const list = useAiWorkers();
-  const { remove } = useAiWorkerChanges();
+  const { create, remove } = useAiWorkerChanges();
   return (
     <Stack gap={0}>
       <PageHeader
         title="AI workers"
         actions={list.isFetching && <Loader size="sm" aria-label="Loading workers" />}
       />
-      <NewWorkerForm />
+      <NewTokenHolderForm
+        create={create}
+        label="New worker"
+        placeholder="gpu-box-1"
+        submitLabel="Add worker"
+        tokenTestId="worker-token"
+      >
+        The worker sends it as <Code>Authorization: Bearer …</Code> (see docs/ai-workers.md).
+      </NewTokenHolderForm>
       {!list.data ? (
         <DataState error={list.error} />
       ) : list.data.length === 0 ? (

@@ -1,12 +1,12 @@
-import { Badge, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Code, Loader, Stack, Table, Text } from '@mantine/core';
 import type { XrWorker } from '@voxa/contracts';
 import { formatRelative } from '../../lib/format';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { DataState } from '../../ui/DataState';
 import { DataTable } from '../../ui/DataTable';
+import { NewTokenHolderForm } from '../../ui/NewTokenHolderForm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
-import { NewXrWorkerForm } from './NewXrWorkerForm';
 import { useXrWorkerChanges, useXrWorkers } from './useXrApi';
 
 export const XR_STATUS_COLOURS: Record<XrWorker['status'], string> = {
@@ -21,14 +21,23 @@ export const XR_STATUS_COLOURS: Record<XrWorker['status'], string> = {
  */
 export function XrWorkersPage() {
   const list = useXrWorkers();
-  const { remove } = useXrWorkerChanges();
+  const { create, remove } = useXrWorkerChanges();
   return (
     <Stack gap={0}>
       <PageHeader
         title="XR workers"
         actions={list.isFetching && <Loader size="sm" aria-label="Loading XR workers" />}
       />
-      <NewXrWorkerForm />
+      <NewTokenHolderForm
+        create={create}
+        label="New XR worker"
+        placeholder="Quest 3 in room 2"
+        submitLabel="Add XR worker"
+        tokenTestId="xr-worker-token"
+      >
+        The headset app sends it as <Code>Authorization: Bearer …</Code> to /api/xr-worker/register and
+        /api/xr-worker/heartbeat.
+      </NewTokenHolderForm>
       {!list.data ? (
         <DataState error={list.error} />
       ) : list.data.length === 0 ? (

@@ -8,6 +8,7 @@ import { inflatedKey } from '../../platform/storage/layout';
 import { sortedMetadata } from '../archives/metadata';
 import { writeMetadata } from '../archives/metadata-store';
 import { requestConversion } from '../conversion/convert-request';
+import { eachAtOnce } from '../conversion/each-at-once';
 import { storeStudy } from '../conversion/store-study';
 import { pseudonym, remapUid } from '../deidentify/keyed';
 import { teamKey } from '../deidentify/team-key';
@@ -37,6 +38,9 @@ export interface IngestOutcome {
   stored: StoredInstance[];
   failed: FailedInstance[];
 }
+
+/** Received files written at once (200 flushed one after another took 2–6x longer here). */
+const WRITES_AT_ONCE = 8;
 
 const inflateRaw = (bytes: Uint8Array) => new Uint8Array(inflateRawSync(bytes));
 const neutralPath = (index: number) => `received/${String(index + 1).padStart(6, '0')}.dcm`;
@@ -81,6 +85,47 @@ async function openSession(deps: Deps, ctx: TeamContext): Promise<string> {
   return uuid;
 }
 
+/** A received instance to keep: its bytes, its UIDs as received and as served, its grouping entry. */
+interface Received {
+  bytes: Uint8Array;
+  uids: Omit<FailedInstance, 'reason'>;
+  served: StoredInstance;
+  entry: DicomEntry;
+}
+
+/**
+ * Reads each instance's header: what can be kept (by a neutral path of its own) and what fails at once,
+ * unreadable or without its UIDs (0xC000), or of another study than a store to /studies/{study} names.
+ */
+function readReceived(
+  instances: Uint8Array[],
+  remap: ((uid: string) => string) | null,
+  study: string | undefined,
+): { received: Map<string, Received>; failed: FailedInstance[] } {
+  const received = new Map<string, Received>();
+  const failed: FailedInstance[] = [];
+  for (const [index, bytes] of instances.entries()) {
+    const header = readDicomHeader(bytes, { inflateRaw });
+    const uids = header.ok
+      ? { sopClassUid: header.header.sopClassUid ?? '', sopInstanceUid: header.header.sopInstanceUid ?? '' }
+      : { sopClassUid: '', sopInstanceUid: '' };
+    const served = header.ok ? servedUids(header.header, remap) : null;
+    if (!header.ok || !served) failed.push({ ...uids, reason: FAILURE.cannotUnderstand });
+    // A store to /studies/{study} takes that study's instances only (PS3.18 10.5.1).
+    else if (study !== undefined && header.header.studyInstanceUid !== study)
+      failed.push({ ...uids, reason: FAILURE.processing });
+    else {
+      const path = neutralPath(index);
+      const entry = {
+        file: { name: path.split('/')[1] ?? path, size: bytes.length, path },
+        header: header.header,
+      };
+      received.set(path, { bytes, uids, served: { sopClassUid: uids.sopClassUid, ...served }, entry });
+    }
+  }
+  return { received, failed };
+}
+
 /**
  * Stores received DICOM instances in the team as an upload does (the entry point of STOW-RS, and of any
  * other receiver such as a C-STORE SCP): the instances become an upload session's files, are grouped into
@@ -105,39 +150,16 @@ export async function ingestInstances(
   const key = teamKey(deps.keys, ctx.team.id);
   const remap = anonymize ? (uid: string) => remapUid(key, uid) : null;
 
-  const failed: FailedInstance[] = [];
-  const entries: DicomEntry[] = [];
-  // By neutral path: the instance as received, and as it will be served.
-  const received = new Map<string, { uids: Omit<FailedInstance, 'reason'>; served: StoredInstance }>();
-  for (const [index, bytes] of instances.entries()) {
-    const header = readDicomHeader(bytes, { inflateRaw });
-    const uids = header.ok
-      ? { sopClassUid: header.header.sopClassUid ?? '', sopInstanceUid: header.header.sopInstanceUid ?? '' }
-      : { sopClassUid: '', sopInstanceUid: '' };
-    const served = header.ok ? servedUids(header.header, remap) : null;
-    if (!header.ok || !served) {
-      failed.push({ ...uids, reason: FAILURE.cannotUnderstand });
-      continue;
-    }
-    // A store to /studies/{study} takes that study's instances only (PS3.18 10.5.1).
-    if (options.study !== undefined && header.header.studyInstanceUid !== options.study) {
-      failed.push({ ...uids, reason: FAILURE.processing });
-      continue;
-    }
-    const path = neutralPath(index);
-    received.set(path, { uids, served: { sopClassUid: uids.sopClassUid, ...served } });
-    entries.push({
-      file: { name: path.split('/')[1] ?? path, size: bytes.length, path },
-      header: header.header,
-    });
-  }
-  if (entries.length === 0) return { stored: [], failed };
+  const { received, failed } = readReceived(instances, remap, options.study);
+  if (received.size === 0) return { stored: [], failed };
 
   const session = await openSession(deps, ctx);
   const root = inflatedKey(ctx.team.id, session);
-  for (const [index, bytes] of instances.entries())
-    if (received.has(neutralPath(index)))
-      await deps.storage.writeAtomic([...root, ...neutralPath(index).split('/')], bytes);
+  // Each file flushed before the answer says stored; several at once, so their flushes overlap.
+  await eachAtOnce([...received], WRITES_AT_ONCE, ([path, r]) =>
+    deps.storage.writeAtomic([...root, ...path.split('/')], r.bytes),
+  );
+  const entries = [...received.values()].map((r) => r.entry);
   const metadata = sortedMetadata([], studiesFromHeaders(entries, []), []);
   await writeMetadata(deps.storage, ctx.team.id, session, metadata);
 

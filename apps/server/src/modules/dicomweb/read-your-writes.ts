@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { CONVERTING_STATUSES } from '../conversion/policy';
 import type { Filter } from './qido-query';
@@ -31,7 +32,8 @@ export async function convertingSeries(db: Db, teamId: number, studies: string[]
     .innerJoin('studies', 'studies.id', 'series.study_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('series.team_id', '=', teamId)
-    .where('series.status', 'in', CONVERTING_STATUSES)
+    // Literal values, so the planner can use the partial index on them (migration 0033).
+    .where(sql<boolean>`series.status IN (${sql.join(CONVERTING_STATUSES.map((s) => sql.lit(s)))})`)
     .where('series.updated_at', '>', new Date(Date.now() - STUCK_AFTER_MS));
   if (studies) query = query.where('studies.study_uid', 'in', studies);
   const row = await query.executeTakeFirst();

@@ -102,7 +102,7 @@ function sendMultipart(
 /** WADO-RS: the stored instances as they are kept (de-identified when the team anonymises). */
 function retrieve(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
-    const ctx = await reader(deps, req, [target(req.params).study]);
+    const ctx = await reader(deps, req, studiesNamed(req.params.study));
     const files = await storedFiles(deps, ctx.team.id, target(req.params));
     async function* parts() {
       for await (const { bytes } of fileBytes(files)) yield { body: bytes };
@@ -113,14 +113,14 @@ function retrieve(deps: Deps) {
 
 function metadata(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
-    const ctx = await reader(deps, req, [target(req.params).study]);
+    const ctx = await reader(deps, req, studiesNamed(req.params.study));
     const files = await storedFiles(deps, ctx.team.id, target(req.params));
     return reply.type(DICOM_JSON).send(await metadataOf(files, baseOf(req)));
   };
 }
 
 async function oneInstance(deps: Deps, req: FastifyRequest<{ Params: UidParams }>): Promise<Buffer> {
-  const ctx = await reader(deps, req, [target(req.params).study]);
+  const ctx = await reader(deps, req, studiesNamed(req.params.study));
   const [file] = await storedFiles(deps, ctx.team.id, target(req.params));
   if (!file) throw new HttpError(404, 'Instance not found.');
   return readFile(file.path);

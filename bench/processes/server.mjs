@@ -10,14 +10,17 @@
  * `users: [{id, token}]` to the line. Each stdin line `{"notify": userId}` then runs the product's
  * `notify` in this process (a notification in the bench team) and answers one line `{id, t0, emitted}`:
  * the monotonic clock (`process.hrtime.bigint()`, ns, the same clock in every process here) before the
- * call and when it handed the event to socket.io (the id reserved, the row stored after).
+ * call and when it handed the event to socket.io (the id reserved, the row stored after). Each stdin line
+ * `{"select1": true}` runs one `SELECT 1` on the server's own database and answers `{ms}`, timed here.
  *
  * With BENCH_SEED=module it runs that module's `seed(db, {teamId, userId})` on the server's own database
  * before it answers (PGlite on disk admits one process only) and adds its result as `seeded`.
  */
 /* global fetch -- Node's own fetch (undici) */
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import { sql } from 'kysely';
 // Started through tsx by the benches, so the server's TypeScript imports here.
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -91,20 +94,28 @@ const deps = {
     },
   },
 };
-if (count)
-  createInterface({ input: process.stdin }).on('line', async (line) => {
-    const { notify: userId } = JSON.parse(line);
-    const t0 = process.hrtime.bigint();
-    const n = await notify(deps, {
-      teamId,
-      userId,
-      typeCode: 'upload.conversion.error',
-      section: 'uploads',
-      url: '/studies-v2',
-      description: 'Bench CT',
-    });
-    console.log(JSON.stringify({ id: n.id, t0: String(t0), emitted: String(emitted) }));
+/** One `SELECT 1` through the server's own database connection: ms, measured here. */
+async function selectOne() {
+  const t0 = performance.now();
+  await sql`SELECT 1`.execute(db);
+  return performance.now() - t0;
+}
+
+createInterface({ input: process.stdin }).on('line', async (line) => {
+  const message = JSON.parse(line);
+  if (message.select1) return console.log(JSON.stringify({ ms: await selectOne() }));
+  const userId = message.notify;
+  const t0 = process.hrtime.bigint();
+  const n = await notify(deps, {
+    teamId,
+    userId,
+    typeCode: 'upload.conversion.error',
+    section: 'uploads',
+    url: '/studies-v2',
+    description: 'Bench CT',
   });
+  console.log(JSON.stringify({ id: n.id, t0: String(t0), emitted: String(emitted) }));
+});
 
 process.once('SIGTERM', async () => {
   await app.close();

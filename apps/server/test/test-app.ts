@@ -66,7 +66,11 @@ export interface CallResult {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<DbOptions, 'onQuery'> & { pgliteDir?: string } = {},
+  options: Pick<DbOptions, 'onQuery'> & {
+    pgliteDir?: string;
+    /** Runs the background jobs (default true); a test may start them later with `registerJobs`. */
+    workers?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voxa-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL;
@@ -94,6 +98,7 @@ export async function createTestApp(
       db,
       mailer,
       logStream,
+      workers: options.workers ?? true,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

@@ -8,12 +8,12 @@ import { inflatedKey } from '../../platform/storage/layout';
 import { sortedMetadata } from '../archives/metadata';
 import { writeMetadata } from '../archives/metadata-store';
 import { requestConversion } from '../conversion/convert-request';
-import { finishUpload } from '../conversion/finish';
-import { isSettled } from '../conversion/policy';
+import { eachAtOnce } from '../conversion/each-at-once';
 import { storeStudy } from '../conversion/store-study';
 import { pseudonym, remapUid } from '../deidentify/keyed';
 import { teamKey } from '../deidentify/team-key';
-import { syncTeamIndex } from './index-series';
+import { finishWhenConverted } from './ingest-finish';
+import { servedUids, type ServedUids } from './served-uids';
 
 /** Failure reasons of PS3.18 Table 10.5.3-2 (STOW-RS). */
 export const FAILURE = {
@@ -22,12 +22,8 @@ export const FAILURE = {
   cannotUnderstand: 0xc000,
 } as const;
 
-export interface StoredInstance {
+export interface StoredInstance extends ServedUids {
   sopClassUid: string;
-  /** As stored: remapped within the team when the team anonymises. */
-  sopInstanceUid: string;
-  studyInstanceUid: string;
-  seriesInstanceUid: string;
 }
 
 export interface FailedInstance {
@@ -38,13 +34,13 @@ export interface FailedInstance {
 }
 
 export interface IngestOutcome {
+  /** Stored and queued for conversion, under the UIDs they will be served under. */
   stored: StoredInstance[];
   failed: FailedInstance[];
 }
 
-/** How long an ingest waits for its series to convert before answering what is stored by then. */
-const SETTLE_TIMEOUT_MS = 30 * 60_000;
-const SETTLE_POLL_MS = 200;
+/** Received files written at once (200 flushed one after another took 2–6x longer here). */
+const WRITES_AT_ONCE = 8;
 
 const inflateRaw = (bytes: Uint8Array) => new Uint8Array(inflateRawSync(bytes));
 const neutralPath = (index: number) => `received/${String(index + 1).padStart(6, '0')}.dcm`;
@@ -59,22 +55,55 @@ async function openSession(deps: Deps, ctx: TeamContext): Promise<string> {
   return uuid;
 }
 
-async function waitUntilSettled(deps: Deps, seriesIds: number[]): Promise<void> {
-  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-  while (seriesIds.length > 0 && Date.now() < deadline) {
-    const rows = await deps.db.selectFrom('series').select('status').where('id', 'in', seriesIds).execute();
-    if (rows.every((r) => isSettled(r.status))) return;
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+/** A received instance to keep: its bytes, its UIDs as received and as served, its grouping entry. */
+interface Received {
+  bytes: Uint8Array;
+  uids: Omit<FailedInstance, 'reason'>;
+  served: StoredInstance;
+  entry: DicomEntry;
+}
+
+/**
+ * Reads each instance's header: what can be kept (by a neutral path of its own) and what fails at once,
+ * unreadable or without its UIDs (0xC000), or of another study than a store to /studies/{study} names.
+ */
+function readReceived(
+  instances: Uint8Array[],
+  remap: ((uid: string) => string) | null,
+  study: string | undefined,
+): { received: Map<string, Received>; failed: FailedInstance[] } {
+  const received = new Map<string, Received>();
+  const failed: FailedInstance[] = [];
+  for (const [index, bytes] of instances.entries()) {
+    const header = readDicomHeader(bytes, { inflateRaw });
+    const uids = header.ok
+      ? { sopClassUid: header.header.sopClassUid ?? '', sopInstanceUid: header.header.sopInstanceUid ?? '' }
+      : { sopClassUid: '', sopInstanceUid: '' };
+    const served = header.ok ? servedUids(header.header, remap) : null;
+    if (!header.ok || !served) failed.push({ ...uids, reason: FAILURE.cannotUnderstand });
+    // A store to /studies/{study} takes that study's instances only (PS3.18 10.5.1).
+    else if (study !== undefined && header.header.studyInstanceUid !== study)
+      failed.push({ ...uids, reason: FAILURE.processing });
+    else {
+      const path = neutralPath(index);
+      const entry = {
+        file: { name: path.split('/')[1] ?? path, size: bytes.length, path },
+        header: header.header,
+      };
+      received.set(path, { bytes, uids, served: { sopClassUid: uids.sopClassUid, ...served }, entry });
+    }
   }
+  return { received, failed };
 }
 
 /**
  * Stores received DICOM instances in the team as an upload does (the entry point of STOW-RS, and of any
  * other receiver such as a C-STORE SCP): the instances become an upload session's files, are grouped into
- * studies and series as the upload page groups them, stored with the team's anonymisation setting, and
- * converted by the same job (which de-identifies the kept DICOM); the session ends as an upload ends.
- * Answers once the series are converted, with each instance stored (under its stored UIDs) or failed;
- * with `study`, instances of another study fail.
+ * studies and series as the upload page groups them, stored with the team's anonymisation setting and
+ * queued for conversion by the same job (which de-identifies the kept DICOM). Answers once they are
+ * stored and queued (decision 0066), each under the UIDs it will be served under, or failed; with `study`,
+ * instances of another study fail. The session ends as an upload ends once the series have converted
+ * (`finishWhenConverted`, in the background); reads wait for them meanwhile (read-your-writes.ts).
  */
 export async function ingestInstances(
   deps: Deps,
@@ -89,44 +118,24 @@ export async function ingestInstances(
     .executeTakeFirstOrThrow();
   const anonymize = team.dicom_anonymize;
   const key = teamKey(deps.keys, ctx.team.id);
-  const stored = (uid: string) => (anonymize ? remapUid(key, uid) : uid);
+  const remap = anonymize ? (uid: string) => remapUid(key, uid) : null;
 
-  const failed: FailedInstance[] = [];
-  const entries: DicomEntry[] = [];
-  const received = new Map<string, { sopClassUid: string; sopInstanceUid: string }>();
-  for (const [index, bytes] of instances.entries()) {
-    const header = readDicomHeader(bytes, { inflateRaw });
-    const uids = header.ok
-      ? { sopClassUid: header.header.sopClassUid ?? '', sopInstanceUid: header.header.sopInstanceUid ?? '' }
-      : { sopClassUid: '', sopInstanceUid: '' };
-    if (!header.ok || !uids.sopInstanceUid) {
-      failed.push({ ...uids, reason: FAILURE.cannotUnderstand });
-      continue;
-    }
-    // A store to /studies/{study} takes that study's instances only (PS3.18 10.5.1).
-    if (options.study !== undefined && header.header.studyInstanceUid !== options.study) {
-      failed.push({ ...uids, reason: FAILURE.processing });
-      continue;
-    }
-    const path = neutralPath(index);
-    received.set(path, uids);
-    entries.push({
-      file: { name: path.split('/')[1] ?? path, size: bytes.length, path },
-      header: header.header,
-    });
-  }
-  if (entries.length === 0) return { stored: [], failed };
+  const { received, failed } = readReceived(instances, remap, options.study);
+  if (received.size === 0) return { stored: [], failed };
 
   const session = await openSession(deps, ctx);
   const root = inflatedKey(ctx.team.id, session);
-  for (const [index, bytes] of instances.entries())
-    if (received.has(neutralPath(index)))
-      await deps.storage.writeAtomic([...root, ...neutralPath(index).split('/')], bytes);
+  // Each file flushed before the answer says stored; several at once, so their flushes overlap.
+  await eachAtOnce([...received], WRITES_AT_ONCE, ([path, r]) =>
+    deps.storage.writeAtomic([...root, ...path.split('/')], r.bytes),
+  );
+  const entries = [...received.values()].map((r) => r.entry);
   const metadata = sortedMetadata([], studiesFromHeaders(entries, []), []);
   await writeMetadata(deps.storage, ctx.team.id, session, metadata);
 
   const seriesIds: number[] = [];
   const studyUuids: string[] = [];
+  const taken = new Set<string>();
   for (const [index, study] of metadata.studies.entries()) {
     const name = anonymize ? pseudonym(key, study.originalPatientName) : study.patientName;
     const created = await storeStudy(deps, ctx, {
@@ -156,34 +165,15 @@ export async function ingestInstances(
         idx,
       };
       await requestConversion(deps, ctx, { session }, body);
+      for (const f of series.files) taken.add(f.path);
       seriesIds.push(remote.id);
     }
   }
-  await waitUntilSettled(deps, seriesIds);
-  if (studyUuids.length > 0)
-    await finishUpload(deps, ctx, { studies: studyUuids.map((studyUuid) => ({ studyUuid })) });
-  else await deps.storage.remove(inflatedKey(ctx.team.id, session));
-  await syncTeamIndex(deps, ctx.team.id);
-
-  const indexed = seriesIds.length
-    ? await deps.db
-        .selectFrom('dicomweb_instances')
-        .select(['sop_uid', 'study_uid', 'series_uid'])
-        .where('series_id', 'in', seriesIds)
-        .execute()
-    : [];
-  const bySop = new Map(indexed.map((r) => [r.sop_uid, r]));
+  finishWhenConverted(deps, ctx, { session, studyUuids, seriesIds });
   const outcome: IngestOutcome = { stored: [], failed };
-  for (const uids of received.values()) {
-    const row = bySop.get(stored(uids.sopInstanceUid));
-    if (row)
-      outcome.stored.push({
-        sopClassUid: uids.sopClassUid,
-        sopInstanceUid: row.sop_uid,
-        studyInstanceUid: row.study_uid,
-        seriesInstanceUid: row.series_uid,
-      });
-    else outcome.failed.push({ ...uids, reason: FAILURE.processing });
-  }
+  for (const [path, instance] of received)
+    // An instance no series took (no image, nothing to convert) is not kept: it fails.
+    if (taken.has(path)) outcome.stored.push(instance.served);
+    else failed.push({ ...instance.uids, reason: FAILURE.processing });
   return outcome;
 }

@@ -14,6 +14,7 @@ import {
   parseMultipartRelated,
   streamMultipartRelated,
 } from './multipart-related';
+import { convertingSeries, studiesNamed, waitForConversions } from './read-your-writes';
 import { searchInstances, searchSeries, searchStudies } from './qido';
 import { parseQido, type Filter } from './qido-query';
 import { stowResponse } from './stow-response';
@@ -47,11 +48,20 @@ interface UidParams {
   frames?: string;
 }
 
-/** The caller in the request's team, allowed `e`; the team's index brought up to date for a read. */
-async function access(deps: Deps, req: FastifyRequest, e: Endpoint): Promise<TeamContext> {
+/** The caller in the request's team, allowed `e`. */
+function access(req: FastifyRequest, e: Endpoint): TeamContext {
   enforceScope(e, req.ctx);
-  const ctx = req.ctx as TeamContext;
-  if (e === READ) await syncTeamIndex(deps, ctx.team.id);
+  return req.ctx as TeamContext;
+}
+
+/**
+ * The caller, allowed to read; once the series the read could find (of the studies it names, or any)
+ * have converted, or READ_WAIT_MS has passed, the team's index brought up to date.
+ */
+async function reader(deps: Deps, req: FastifyRequest, studies: string[] | null): Promise<TeamContext> {
+  const ctx = access(req, READ);
+  await waitForConversions(() => convertingSeries(deps.db, ctx.team.id, studies));
+  await syncTeamIndex(deps, ctx.team.id);
   return ctx;
 }
 
@@ -67,9 +77,10 @@ function target(params: UidParams): WadoTarget {
 function qido(deps: Deps, level: 'studies' | 'series' | 'instances') {
   const search = { studies: searchStudies, series: searchSeries, instances: searchInstances }[level];
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
-    const ctx = await access(deps, req, READ);
+    access(req, READ);
     const parsed = parseQido(req.query as Record<string, string | string[]>);
     if (!parsed.ok) throw new HttpError(400, parsed.message);
+    const ctx = await reader(deps, req, studiesNamed(req.params.study, parsed.query.filters));
     const scoped: Filter[] = [];
     if (req.params.study) scoped.push({ kind: 'uids', column: 'study_uid', values: [req.params.study] });
     if (req.params.series) scoped.push({ kind: 'uids', column: 'series_uid', values: [req.params.series] });
@@ -91,7 +102,7 @@ function sendMultipart(
 /** WADO-RS: the stored instances as they are kept (de-identified when the team anonymises). */
 function retrieve(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
-    const ctx = await access(deps, req, READ);
+    const ctx = await reader(deps, req, studiesNamed(req.params.study));
     const files = await storedFiles(deps, ctx.team.id, target(req.params));
     async function* parts() {
       for await (const { bytes } of fileBytes(files)) yield { body: bytes };
@@ -102,14 +113,14 @@ function retrieve(deps: Deps) {
 
 function metadata(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
-    const ctx = await access(deps, req, READ);
+    const ctx = await reader(deps, req, studiesNamed(req.params.study));
     const files = await storedFiles(deps, ctx.team.id, target(req.params));
     return reply.type(DICOM_JSON).send(await metadataOf(files, baseOf(req)));
   };
 }
 
 async function oneInstance(deps: Deps, req: FastifyRequest<{ Params: UidParams }>): Promise<Buffer> {
-  const ctx = await access(deps, req, READ);
+  const ctx = await reader(deps, req, studiesNamed(req.params.study));
   const [file] = await storedFiles(deps, ctx.team.id, target(req.params));
   if (!file) throw new HttpError(404, 'Instance not found.');
   return readFile(file.path);
@@ -137,7 +148,7 @@ function rendered(deps: Deps) {
 
 function store(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
-    const ctx = await access(deps, req, STORE);
+    const ctx = access(req, STORE);
     const contentType = req.headers['content-type'] ?? '';
     const { params } = mediaTypeParameters(contentType);
     if (params.type && params.type.toLowerCase() !== 'application/dicom')

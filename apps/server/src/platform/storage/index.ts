@@ -136,6 +136,17 @@ export async function createStorage(root: string): Promise<Storage> {
       }
     },
     read: async (key, range) => createReadStream(await checked(key), range),
-    remove: async (key) => rm(await checked(key), { recursive: true, force: true }),
+    remove: async (key) => {
+      let target: string;
+      try {
+        target = await checked(key);
+      } catch (error) {
+        // Removed by someone else between the check's lstat and realpath (a folder removed whole while
+        // its files are removed one by one): missing, so nothing to do.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      await rm(target, { recursive: true, force: true });
+    },
   };
 }

@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { AE_TITLE_PATTERN, aeTitleProblem, normalizeAeTitle } from './ae-title';
 import { endpoint } from './endpoint';
 
-/** An AE title (PS3.5 VR AE): 1 to 16 characters, printable ASCII without a backslash, spaces trimmed. */
+/** An AE title (PS3.5 VR AE), refused with `aeTitleProblem`'s reason; stored unpadded in capitals. */
 export const AeTitle = z
   .string()
-  .trim()
-  .min(1, 'An AE title is 1 to 16 characters.')
-  .max(16, 'An AE title is 1 to 16 characters.')
-  // Printable ASCII but the backslash (the default character repertoire, PS3.5 6.2).
-  .regex(/^[ -[\]-~]+$/, 'An AE title is printable ASCII without a backslash.')
-  .transform((v) => v.toUpperCase());
+  .regex(AE_TITLE_PATTERN, { error: (issue) => aeTitleProblem(String(issue.input)) ?? undefined })
+  .transform(normalizeAeTitle);
 
 /** The team's side of the DICOM C-STORE SCP (docs/decisions/0068). */
 export const DimseSettings = z.strictObject({

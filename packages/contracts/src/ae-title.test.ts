@@ -30,7 +30,20 @@ describe('normalizeAeTitle', () => {
 
 describe('AE_TITLE_PATTERN', () => {
   it('says what aeTitleProblem says (the API schema uses it)', () => {
-    const titles = ['PACS', ' A ', 'MY PACS', 'X'.repeat(16), 'X'.repeat(17), '', '   ', 'A\\B', 'A\tB', 'ÉCHO', '~!'];
-    for (const title of titles) expect(AE_TITLE_PATTERN.test(title), title).toBe(aeTitleProblem(title) === null);
+    const titles = [
+      'PACS',
+      ' A ',
+      'MY PACS',
+      'X'.repeat(16),
+      'X'.repeat(17),
+      '',
+      '   ',
+      'A\\B',
+      'A\tB',
+      'ÉCHO',
+      '~!',
+    ];
+    for (const title of titles)
+      expect(AE_TITLE_PATTERN.test(title), title).toBe(aeTitleProblem(title) === null);
   });
 });

@@ -14,6 +14,8 @@ export const DimseSettings = z.strictObject({
   aeTitle: z.string(),
   /** The calling AE titles stores are taken from; empty: every caller. */
   callingAeTitles: z.array(z.string()),
+  /** The port the SCP listens on (the server's DIMSE_PORT); null: the server runs no SCP. */
+  port: z.number().int().min(1).max(65535).nullable(),
 });
 export type DimseSettings = z.infer<typeof DimseSettings>;
 
@@ -28,7 +30,7 @@ export const dimse = {
     path: '/team/dimse',
     scope: 'team',
     permissions: ['r:team'],
-    summary: 'The team’s DICOM C-STORE settings (its AE title, the calling AE titles it takes)',
+    summary: 'The team’s DICOM C-STORE settings (its AE title, the calling AE titles it takes, the SCP’s port)',
     response: DimseSettings,
   }),
   changeSettings: endpoint({

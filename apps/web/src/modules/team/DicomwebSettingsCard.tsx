@@ -33,7 +33,7 @@ export function DicomwebSettingsCard({ baseUrl }: DicomwebSettingsCardProps) {
         {settings.data ? (
           <Switch
             label="Anonymize what arrives"
-            description="On: every study stored by STOW-RS or DICOM C-STORE is de-identified as the upload page’s ‘Anonymize all’ does (the team’s pseudonym for the patient, the team’s own UIDs), and what DICOMweb serves of such a study is that anonymised data, never the original. Off: studies are kept as they were sent."
+            description="On: every study stored by STOW-RS or DICOM C-STORE is de-identified as the upload page’s ‘Anonymize all’ does (the team’s pseudonym for the patient, the team’s own UIDs), and what DICOMweb serves of such a study is that anonymized data, never the original. Off: studies are kept as they were sent."
             checked={settings.data.anonymize}
             disabled={change.isPending}
             onChange={(event) =>

@@ -30,7 +30,8 @@ export const dimse = {
     path: '/team/dimse',
     scope: 'team',
     permissions: ['r:team'],
-    summary: 'The team’s DICOM C-STORE settings (its AE title, the calling AE titles it takes, the SCP’s port)',
+    summary:
+      'The team’s DICOM C-STORE settings (its AE title, the calling AE titles it takes, the SCP’s port)',
     response: DimseSettings,
   }),
   changeSettings: endpoint({

@@ -22,7 +22,7 @@ export function CallingAeTitlesEditor({ titles, saving, onSave }: CallingAeTitle
       return;
     }
     setProblem(null);
-    // The typed title stays until the server has it, so a refused save loses nothing.
+    // The typed title stays until the server has it, so a refused save (the card says why) loses nothing.
     onSave(change.titles).then(
       () => setTyped(''),
       () => undefined,

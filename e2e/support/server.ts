@@ -37,7 +37,8 @@ export interface E2eServer {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nobody listens on now (for the server, or a second port it opens such as DIMSE_PORT). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();

@@ -14,12 +14,16 @@ export interface E2eEnv {
  * Registers beforeAll/afterAll for one spec file: its own server (fresh data) and one Chromium.
  * Call inside `describe.skipIf(e2eSkipReason())`.
  */
-export function setupE2e(env: Record<string, string> = {}): E2eEnv {
+export function setupE2e(
+  /** The server's further environment, or a function making it (to take a free port, say). */
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): E2eEnv {
   let server: E2eServer | undefined;
   let browser: Browser | undefined;
   const people: Person[] = [];
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    const serverEnv = typeof env === 'function' ? await env() : env;
+    [server, browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
   });
   afterAll(async () => {
     await Promise.all(people.map((p) => p.context.close().catch(() => undefined)));

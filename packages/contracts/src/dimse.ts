@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { AE_TITLE_PATTERN, aeTitleProblem, normalizeAeTitle } from './ae-title';
 import { endpoint } from './endpoint';
 
-/** An AE title (PS3.5 VR AE): 1 to 16 characters, printable ASCII without a backslash, spaces trimmed. */
+/** An AE title (PS3.5 VR AE), refused with `aeTitleProblem`'s reason; stored unpadded in capitals. */
 export const AeTitle = z
   .string()
-  .trim()
-  .min(1, 'An AE title is 1 to 16 characters.')
-  .max(16, 'An AE title is 1 to 16 characters.')
-  // Printable ASCII but the backslash (the default character repertoire, PS3.5 6.2).
-  .regex(/^[ -[\]-~]+$/, 'An AE title is printable ASCII without a backslash.')
-  .transform((v) => v.toUpperCase());
+  .regex(AE_TITLE_PATTERN, { error: (issue) => aeTitleProblem(String(issue.input)) ?? undefined })
+  .transform(normalizeAeTitle);
 
 /** The team's side of the DICOM C-STORE SCP (docs/decisions/0068). */
 export const DimseSettings = z.strictObject({
@@ -17,6 +14,8 @@ export const DimseSettings = z.strictObject({
   aeTitle: z.string(),
   /** The calling AE titles stores are taken from; empty: every caller. */
   callingAeTitles: z.array(z.string()),
+  /** The port the SCP listens on (the server's DIMSE_PORT); null: the server runs no SCP. */
+  port: z.number().int().min(1).max(65535).nullable(),
 });
 export type DimseSettings = z.infer<typeof DimseSettings>;
 
@@ -31,7 +30,8 @@ export const dimse = {
     path: '/team/dimse',
     scope: 'team',
     permissions: ['r:team'],
-    summary: 'The team’s DICOM C-STORE settings (its AE title, the calling AE titles it takes)',
+    summary:
+      'The team’s DICOM C-STORE settings (its AE title, the calling AE titles it takes, the SCP’s port)',
     response: DimseSettings,
   }),
   changeSettings: endpoint({

@@ -4,6 +4,7 @@ import type { Endpoint } from './endpoint';
 export * from './ai-prompts';
 export * from './api-users';
 export * from './dicomweb';
+export * from './ae-title';
 export * from './dimse';
 export * from './ai-runtime';
 export * from './accounts';

@@ -47,6 +47,15 @@ describe('the route table', () => {
     for (const path of ['/admin/api/users', '/admin/api/detail/:id?'])
       expect(route(path), path).toMatchObject({ permissions: ['r:api-users'], needsTeam: true });
   });
+  it('has the team pages under r:team, below Team', () => {
+    for (const path of ['/team/users', '/team/invitations', '/team/roles', '/team/dicom']) {
+      expect(route(path), path).toMatchObject({
+        permissions: ['r:team'],
+        needsTeam: true,
+        parent: '/members',
+      });
+    }
+  });
   it('lists each path once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -585,6 +585,16 @@ export const ROUTES: PageRoute[] = [
     load: () => import('../modules/team/TeamRolesPage').then((m) => m.TeamRolesPage),
   },
   {
+    path: '/team/dicom',
+    layout: 'app',
+    guards: withPermission,
+    permissions: ['r:team'],
+    needsTeam: true,
+    title: 'DICOM connectivity',
+    parent: '/members',
+    load: () => import('../modules/team/DicomConnectivityPage').then((m) => m.DicomConnectivityPage),
+  },
+  {
     path: '/admin',
     layout: 'app',
     guards: withPermission,

@@ -1,5 +1,6 @@
-import { Alert, Button, Code, CopyButton, Group, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CopyableCode } from './CopyableCode';
 
 /**
  * A token's secret, shown once after it is made (the server keeps only its hash): the secret with a copy
@@ -23,18 +24,7 @@ export function ShownOnceSecret({
       <Text size="sm" mb="xs">
         Copy it now: it is shown only once. {children}
       </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Code data-testid={testId} style={{ wordBreak: 'break-all' }}>
-          {secret}
-        </Code>
-        <CopyButton value={secret}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant="light" onClick={copy}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyableCode value={secret} testId={testId} />
     </Alert>
   );
 }

@@ -1,5 +1,4 @@
-/** Longest AE title (PS3.5 Table 6.2-1, VR AE). */
-export const AE_TITLE_MAX = 16;
+import { AE_TITLE_MAX } from '@voxa/contracts';
 
 /** A team's called AE title: its slug in capitals, cut to 16 characters (docs/decisions/0068). */
 export function teamAeTitle(slug: string): string {

@@ -97,14 +97,14 @@ const studiesOf = (teamId: number) =>
 beforeAll(async () => {
   if (!installed) return;
   expect(ctFiles.every((f) => existsSync(f))).toBe(true);
-  t = await createTestApp();
+  port = await freePort();
+  t = await createTestApp({ DIMSE_PORT: String(port) });
   owner = await buildUser(t);
   first = await buildTeam(t, owner);
   second = await buildTeam(t, owner);
   // The second team keeps the originals: what it retrieves is what was sent.
   await t.db.updateTable('teams').set({ dicom_anonymize: false }).where('id', '=', second.id).execute();
   secondToken = await apiToken(t, owner, second);
-  port = await freePort();
   scp = startDimseScp(t.app.deps, port);
 }, 120_000);
 afterAll(async () => {
@@ -152,7 +152,7 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
   it('takes stores only from the calling AE titles the team lists', async () => {
     const as = { token: owner.token, team: first.slug };
     const read = await t.call('GET', '/team/dimse', as);
-    expect(read.body).toEqual({ aeTitle: teamAeTitle(first.slug), callingAeTitles: [] });
+    expect(read.body).toEqual({ aeTitle: teamAeTitle(first.slug), callingAeTitles: [], port });
     const changed = await t.call('PUT', '/team/dimse', {
       ...as,
       body: { callingAeTitles: [' pacs', 'PACS'] },

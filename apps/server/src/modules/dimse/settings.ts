@@ -12,7 +12,11 @@ async function readSettings(deps: Deps, ctx: TeamContext): Promise<DimseSettings
     .where('team_id', '=', ctx.team.id)
     .orderBy('ae_title')
     .execute();
-  return { aeTitle: teamAeTitle(ctx.team.slug), callingAeTitles: rows.map((r) => r.ae_title) };
+  return {
+    aeTitle: teamAeTitle(ctx.team.slug),
+    callingAeTitles: rows.map((r) => r.ae_title),
+    port: deps.config.DIMSE_PORT ?? null,
+  };
 }
 
 /** The team's side of the C-STORE SCP under /api (the SCP itself listens on DIMSE_PORT). */

@@ -30,6 +30,9 @@ export function MembersPage() {
             <Button component={Link} to="/team/roles" variant="default">
               Roles
             </Button>
+            <Button component={Link} to="/team/dicom" variant="default">
+              DICOM connectivity
+            </Button>
           </>
         }
       />

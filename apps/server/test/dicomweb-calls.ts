@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeMultipartRelated } from '../src/modules/dicomweb/multipart-related';
@@ -50,6 +51,21 @@ export function stowBody(files: Uint8Array[]): { body: Uint8Array; contentType: 
   );
   return { body: Buffer.concat(written.pieces), contentType: written.contentType };
 }
+
+/** STOW-RS of these instances into a team (`POST /dicom-web/studies`). */
+export function stow(t: TestApp, token: string, team: string, files: Uint8Array[]): Promise<Response> {
+  const { body, contentType } = stowBody(files);
+  return dicomweb(t, '/studies', {
+    token,
+    team,
+    method: 'POST',
+    body,
+    headers: { 'content-type': contentType },
+  });
+}
+
+/** Hex sha256 of some bytes, to compare what was sent with what is served. */
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The first `count` files of a corpus folder, in name order. */
 export async function corpusFiles(folder: string, count: number): Promise<Uint8Array[]> {

@@ -1,7 +1,13 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
-import { apiToken, corpusFiles, dicomweb, stowBody } from '../../../test/dicomweb-calls';
+import {
+  apiToken,
+  corpusFiles,
+  dicomweb,
+  sha256 as sha,
+  stow as stowTo,
+  stowBody,
+} from '../../../test/dicomweb-calls';
 import { IDENTITY_TEXTS, withIdentity } from '../../../test/identity';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { parseMultipartRelated } from './multipart-related';
@@ -16,20 +22,9 @@ let anonToken: string;
 let originals: Uint8Array[];
 let studyUid: string;
 
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const json = async (res: Response) => (await res.json()) as Record<string, { Value?: unknown[] }>[];
+const stow = (token: string, team: string, files: Uint8Array[]) => stowTo(t, token, team, files);
 const value = (ds: Record<string, { Value?: unknown[] }> | undefined, tag: string) => ds?.[tag]?.Value?.[0];
-
-async function stow(token: string, team: string, files: Uint8Array[]) {
-  const { body, contentType } = stowBody(files);
-  return dicomweb(t, '/studies', {
-    token,
-    team,
-    method: 'POST',
-    body,
-    headers: { 'content-type': contentType },
-  });
-}
 
 async function parts(res: Response) {
   const body = Buffer.from(await res.arrayBuffer());

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, corpusFiles } from '../../../test/dicomweb-calls';
+import { apiToken, corpusFiles, sha256 as sha } from '../../../test/dicomweb-calls';
 import { buildTeam, buildUser, type TestTeam } from '../../../test/factories';
 import { IDENTITY_TEXTS, withIdentity } from '../../../test/identity';
 import { orthancInstalled, startOrthanc, type Orthanc } from '../../../test/orthanc';
@@ -14,8 +13,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 const installed = orthancInstalled();
 if (!installed && process.env.CI === 'true')
   throw new Error('Orthanc is required in CI: apt-get install -y orthanc orthanc-dicomweb');
-
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 let t: TestApp;
 let orthanc: Orthanc;

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, corpusFiles, dicomweb, stowBody } from '../../../test/dicomweb-calls';
+import { apiToken, corpusFiles, dicomweb, sha256 as sha, stow as stowTo } from '../../../test/dicomweb-calls';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { IDENTITY_TEXTS, withIdentity } from '../../../test/identity';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -22,18 +21,10 @@ let plainToken: string;
 let anonToken: string;
 let stopJobs: (() => void) | undefined;
 
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const first = (ds: Dataset | undefined, tag: string) => ds?.[tag]?.Value?.[0];
 
 async function stow(token: string, team: string, files: Uint8Array[]) {
-  const { body, contentType } = stowBody(files);
-  const res = await dicomweb(t, '/studies', {
-    token,
-    team,
-    method: 'POST',
-    body,
-    headers: { 'content-type': contentType },
-  });
+  const res = await stowTo(t, token, team, files);
   return { status: res.status, answer: (await res.json()) as Dataset };
 }
 

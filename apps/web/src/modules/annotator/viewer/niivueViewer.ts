@@ -2,7 +2,6 @@ import {
   DRAG_MODE,
   MULTIPLANAR_TYPE,
   NVImage,
-  Niivue,
   SHOW_RENDER,
   SLICE_TYPE,
   type NiiVueLocation,
@@ -10,6 +9,7 @@ import {
 import type { Range } from '../windowing';
 import { labelColormap } from './labelColormap';
 import { createLabelLayer, type LabelColour, type LabelLayer } from './labelLayer';
+import { LazyGradientNiivue } from './lazyGradientNiivue';
 import { MARKS } from './marks';
 
 /** NiiVue's own grey map, the volume's colours before any is chosen. */
@@ -104,7 +104,7 @@ const triple = (v: ArrayLike<number>): [number, number, number] => [v[0] ?? 0, v
  * observer would redraw on every layout change, while the page debounces it (spec 9, 2 s).
  */
 export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
-  const nv = new Niivue({
+  const nv = new LazyGradientNiivue({
     backColor: [0, 0, 0, 1],
     crosshairColor: [0.2, 0.8, 1, 1],
     crosshairGap: 6,
@@ -197,6 +197,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       nv.updateGLVolume();
     },
     setLayout(layout) {
+      nv.setRenderShown(layout === 'render' || layout === 'four');
       nv.setSliceType(layout === 'four' ? SLICE_TYPE.MULTIPLANAR : SLICE_TYPES[layout]);
     },
     setTool(next) {

@@ -7,6 +7,7 @@ import {
   type NiiVueLocation,
 } from '@niivue/niivue';
 import type { Range } from '../windowing';
+import { RADIOLOGICAL_CONVENTION } from './convention';
 import { labelColormap } from './labelColormap';
 import { createLabelLayer, type LabelColour, type LabelLayer } from './labelLayer';
 import { LazyGradientNiivue } from './lazyGradientNiivue';
@@ -110,6 +111,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
     crosshairGap: 6,
     show3Dcrosshair: true,
     isResizeCanvas: false,
+    isRadiologicalConvention: RADIOLOGICAL_CONVENTION,
     isColorbar: false,
     isOrientCube: false,
     multiplanarShowRender: SHOW_RENDER.ALWAYS,

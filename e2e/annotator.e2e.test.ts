@@ -58,7 +58,7 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
 
   it('shows the middle slice while the volume loads, then NiiVue draws the same slice in the same place', async () => {
     await annotator.preview.waitFor({ timeout: 60_000 });
-    expect(await annotator.previewNotice.innerText()).toMatch(/Loading the volume/);
+    expect(await annotator.previewNotice.textContent()).toMatch(/Loading the volume/);
     expect(await annotator.preset('CT lung').isDisabled()).toBe(true);
     expect(await annotator.canvas.getAttribute('data-state')).toBe('loading');
     const preview = await annotator.stats();
@@ -69,10 +69,11 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
     const previewed = await annotator.greyBlocks(below);
     await screenshot(annotator.page, 'annotator-preview');
 
-    await held.release();
+    held.release();
     await annotator.waitUntilRendered();
     expect(await annotator.preview.count()).toBe(0);
     const drawn = await annotator.greyBlocks(below);
+    await screenshot(annotator.page, 'annotator-preview-replaced');
     const difference = drawn.reduce((sum, g, i) => sum + Math.abs(g - (previewed[i] ?? 0)), 0) / drawn.length;
     expect(difference).toBeLessThan(6);
   });

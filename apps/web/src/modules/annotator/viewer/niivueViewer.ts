@@ -152,6 +152,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
   const labels = createLabelLayer(nv, canvas);
   let colormapName = GREY;
   let overlay: NVImage | null = null;
+  let layoutTimer: ReturnType<typeof setTimeout> | undefined;
   const viewer: Viewer = {
     onCrosshair: null,
     onWindow: null,
@@ -202,8 +203,15 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       nv.updateGLVolume();
     },
     setLayout(layout) {
-      nv.setRenderShown(layout === 'render' || layout === 'four');
-      nv.setSliceType(layout === 'four' ? SLICE_TYPE.MULTIPLANAR : SLICE_TYPES[layout]);
+      const render = layout === 'render' || layout === 'four';
+      const apply = () => {
+        nv.setRenderShown(render);
+        nv.setSliceType(layout === 'four' ? SLICE_TYPE.MULTIPLANAR : SLICE_TYPES[layout]);
+      };
+      clearTimeout(layoutTimer);
+      // The gradient a render pane first needs takes seconds under software WebGL: not inside the click.
+      if (render && nv.gradientPending) layoutTimer = setTimeout(apply, 0);
+      else apply();
     },
     setTool(next) {
       tool = next;
@@ -255,6 +263,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       nv.opts.isResizeCanvas = false;
     },
     dispose() {
+      clearTimeout(layoutTimer);
       labels.dispose();
       canvas.removeEventListener('pointermove', reportWindow);
       canvas.removeEventListener('pointerup', reportWindow);

@@ -47,7 +47,10 @@ export class AnnotatorPage {
   }
 
   async layout(name: 'Axial' | 'Coronal' | 'Sagittal' | '3D' | 'Four panes'): Promise<void> {
-    await this.toolbar.getByText(name, { exact: true }).click();
+    // The first render pane computes NiiVue's gradient volume first (decision 0069): under software
+    // WebGL on a loaded machine the page answers the click only after it.
+    const render = name === '3D' || name === 'Four panes';
+    await this.toolbar.getByText(name, { exact: true }).click({ timeout: render ? 90_000 : undefined });
   }
 
   preset(name: string): Locator {

@@ -62,11 +62,6 @@ export class LazyGradientNiivue extends Niivue {
     this.gradientStale = true;
   }
 
-  /** Whether showing a render pane now would compute the gradient first (a pass per slice, twice). */
-  get gradientPending(): boolean {
-    return this.gradientStale && !this.renderShown;
-  }
-
   /** Says whether a 3D render pane is about to show; computes the gradient it needs first. */
   setRenderShown(shown: boolean): void {
     this.renderShown = shown;

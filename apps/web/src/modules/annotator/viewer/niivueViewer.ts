@@ -152,7 +152,6 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
   const labels = createLabelLayer(nv, canvas);
   let colormapName = GREY;
   let overlay: NVImage | null = null;
-  let layoutTimer: ReturnType<typeof setTimeout> | undefined;
   const viewer: Viewer = {
     onCrosshair: null,
     onWindow: null,
@@ -203,15 +202,8 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       nv.updateGLVolume();
     },
     setLayout(layout) {
-      const render = layout === 'render' || layout === 'four';
-      const apply = () => {
-        nv.setRenderShown(render);
-        nv.setSliceType(layout === 'four' ? SLICE_TYPE.MULTIPLANAR : SLICE_TYPES[layout]);
-      };
-      clearTimeout(layoutTimer);
-      // The gradient a render pane first needs takes seconds under software WebGL: not inside the click.
-      if (render && nv.gradientPending) layoutTimer = setTimeout(apply, 0);
-      else apply();
+      nv.setRenderShown(layout === 'render' || layout === 'four');
+      nv.setSliceType(layout === 'four' ? SLICE_TYPE.MULTIPLANAR : SLICE_TYPES[layout]);
     },
     setTool(next) {
       tool = next;
@@ -263,7 +255,6 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       nv.opts.isResizeCanvas = false;
     },
     dispose() {
-      clearTimeout(layoutTimer);
       labels.dispose();
       canvas.removeEventListener('pointermove', reportWindow);
       canvas.removeEventListener('pointerup', reportWindow);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * bench/annotator: time from navigating to /annotator/case/{uuid} to NiiVue's first drawn slice of a
- * 512 x 512 x 300 int16 CT, against merely downloading the same NIfTI bytes in the same browser, in the
- * same run; and the tab's memory with the case open. The CT is made at start from the 28 real slices of
+ * bench/annotator: time from navigating to /annotator/case/{uuid} to the first slice on screen (the
+ * preview of the middle axial slice, decision 0069) and to NiiVue's first drawn slice (the volume ready,
+ * tools usable) of a 512 x 512 x 300 int16 CT, each against merely downloading the same NIfTI bytes in
+ * the same browser, in the same run; and the tab's memory with the case open. The CT is made at start from the 28 real slices of
  * the GE series of dcm_qa_ct (tiled along z, bench/lib/ct-series.mjs), uploaded and converted by the real
  * server (its own process, embedded database, the built web app) through the page's own upload code.
  * The browser cache is off in every round, so both sides fetch all their bytes. Not part of `npm test`.
@@ -96,7 +97,7 @@ async function convertedCt(server, session, dir) {
   return series[0].uuid;
 }
 
-/** One round: the annotator from navigation to its first drawn slice, then the bytes alone. */
+/** One round: the annotator from navigation to its preview and to NiiVue's drawn slice, then the bytes alone. */
 async function round(context, teamUrl, seriesUuid, token) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -113,7 +114,7 @@ async function round(context, teamUrl, seriesUuid, token) {
       ),
     MARKS,
   );
-  const shown = marks.shown;
+  const { shown, preview } = marks;
   await cdp.send('Performance.enable');
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name) => metrics.find((m) => m.name === name)?.value ?? 0;
@@ -140,7 +141,7 @@ async function round(context, teamUrl, seriesUuid, token) {
   );
   await plain.close();
   await page.close();
-  return { shown, marks, download: download.ms, bytes: download.bytes, memory };
+  return { shown, preview, marks, download: download.ms, bytes: download.bytes, memory };
 }
 
 async function main() {
@@ -178,24 +179,26 @@ async function main() {
     const rounds = [];
     for (let i = 0; i < ROUNDS; i += 1) rounds.push(await round(context, teamUrl, seriesUuid, session.token));
 
-    const shown = median(rounds.map((r) => r.shown));
     const download = median(rounds.map((r) => r.download));
-    const ratios = rounds.map((r) => r.shown / r.download);
-    const memory = rounds.at(-1).memory;
     console.log(
       `bench/annotator: ${SLICES} slices of 512 x 512 int16 CT (${mib(rounds[0].bytes)} NIfTI), cache off, median of ${ROUNDS} rounds, load ${os.loadavg()[0].toFixed(1)}`,
     );
     console.log(
-      `  navigation to the first drawn slice: ${ms(shown)}  (rounds ${rounds.map((r) => ms(r.shown)).join(', ')})`,
+      `  navigation and download of the same bytes (reference): ${ms(download)}  (rounds ${rounds.map((r) => ms(r.download)).join(', ')})`,
     );
+    // Both figures, each against the reference: the aim is judged on the first slice on screen.
+    const figure = (label, key, aim) => {
+      const times = rounds.map((r) => r[key]);
+      const ratios = rounds.map((r) => r[key] / r.download);
+      console.log(
+        `  ${label}: ${ms(median(times))}  (rounds ${times.map(ms).join(', ')}); ratio ${(median(times) / download).toFixed(2)}${aim} (per round ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+      );
+    };
+    figure('navigation to the first slice on screen (preview)', 'preview', ' (aim <= 1.5)');
+    figure('navigation to NiiVue ready (its slice drawn, tools usable)', 'shown', '');
     const stage = (key) => ms(median(rounds.map((r) => r.marks[key])));
     console.log(`  of which: bytes fetched at ${stage('fetched')}, NIfTI parsed at ${stage('parsed')}`);
-    console.log(
-      `  navigation and download of the same bytes: ${ms(download)}  (rounds ${rounds.map((r) => ms(r.download)).join(', ')})`,
-    );
-    console.log(
-      `  ratio: ${(shown / download).toFixed(2)} (aim <= 1.5; per round ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
-    );
+    const memory = rounds.at(-1).memory;
     console.log(
       `  memory with the case open: the tab's JS heap ${mib(memory.heap)} used of ${mib(memory.heapTotal)} (the volume's bytes live outside it); Chromium's processes ${mib(memory.browser)} resident (${mib(idle)} before the first case)`,
     );

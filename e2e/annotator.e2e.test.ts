@@ -4,6 +4,7 @@ import { AnnotatorPage } from './pages/AnnotatorPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
+import { holdVolumeBulk } from './support/heldVolume';
 import { e2eSkipReason } from './support/chromium';
 import { ownerOfNewTeam, registeredOwnerOfNewTeam } from './support/owner';
 import { newCredentials } from './support/people';
@@ -16,7 +17,8 @@ const CT = path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE');
 
 /**
  * Issue 13 items 1 and 2 in Chromium: a real CT uploaded and converted opens from its Open button in the
- * annotator (NiiVue on WebGL2), draws its first slice, switches to four panes with the 3D render, takes
+ * annotator (NiiVue on WebGL2), shows its middle slice before the volume is there (decision 0069), then
+ * draws it with NiiVue, switches to four panes with the 3D render, takes
  * the lung window, reads the voxel under the mouse; another team's case is a 404 page.
  */
 describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () => {
@@ -26,6 +28,7 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
   let person: Person;
   let annotator: AnnotatorPage;
   let caseUrl: string;
+  let held: Awaited<ReturnType<typeof holdVolumeBulk>>;
 
   it(
     'uploads and converts the CT, and Open leads to the annotator in a new tab',
@@ -41,6 +44,8 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
       await upload.recognized(page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
       await upload.processButton(1).click({ timeout: 20_000 });
       await upload.toast('Upload finished!').waitFor({ timeout: 600_000 });
+      // The volume's bulk waits for the next step, so the preview can be looked at.
+      held = await holdVolumeBulk(person.context);
       const [tab] = await Promise.all([
         person.context.waitForEvent('page'),
         page.getByTestId('series-row').getByRole('button', { name: 'Open' }).click(),
@@ -50,6 +55,28 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
       caseUrl = tab.url();
     },
   );
+
+  it('shows the middle slice while the volume loads, then NiiVue draws the same slice in the same place', async () => {
+    await annotator.preview.waitFor({ timeout: 60_000 });
+    expect(await annotator.previewNotice.textContent()).toMatch(/Loading the volume/);
+    expect(await annotator.preset('CT lung').isDisabled()).toBe(true);
+    expect(await annotator.canvas.getAttribute('data-state')).toBe('loading');
+    const preview = await annotator.stats();
+    expect(preview.lit).toBeGreaterThan(0.05);
+    expect(preview.levels).toBeGreaterThan(20);
+    // Below the notice: it covers the top of the pane.
+    const below = { x: 0, y: 0.1, width: 1, height: 0.9 };
+    const previewed = await annotator.greyBlocks(below);
+    await screenshot(annotator.page, 'annotator-preview');
+
+    held.release();
+    await annotator.waitUntilRendered();
+    expect(await annotator.preview.count()).toBe(0);
+    const drawn = await annotator.greyBlocks(below);
+    await screenshot(annotator.page, 'annotator-preview-replaced');
+    const difference = drawn.reduce((sum, g, i) => sum + Math.abs(g - (previewed[i] ?? 0)), 0) / drawn.length;
+    expect(difference).toBeLessThan(6);
+  });
 
   it('draws the first slice in soft tissue window and remembers the study', async () => {
     await annotator.waitUntilRendered();

@@ -16,6 +16,9 @@ export class AnnotatorPage {
   readonly position: Locator;
   readonly value: Locator;
   readonly series: Locator;
+  /** The middle axial slice drawn over the viewer while the volume loads, and the notice above it. */
+  readonly preview: Locator;
+  readonly previewNotice: Locator;
 
   constructor(readonly page: Page) {
     this.canvas = page.getByTestId('viewer-canvas');
@@ -24,6 +27,8 @@ export class AnnotatorPage {
     this.position = page.getByTestId('status-position');
     this.value = page.getByTestId('status-value');
     this.series = page.getByRole('navigation', { name: 'Series' }).getByRole('button');
+    this.preview = page.getByTestId('viewer-preview');
+    this.previewNotice = page.getByTestId('viewer-preview-notice');
   }
 
   /** The File or Volume slider of a series of several NIfTI files or a 4D file. */
@@ -42,7 +47,10 @@ export class AnnotatorPage {
   }
 
   async layout(name: 'Axial' | 'Coronal' | 'Sagittal' | '3D' | 'Four panes'): Promise<void> {
-    await this.toolbar.getByText(name, { exact: true }).click();
+    // The first render pane computes NiiVue's gradient volume first (decision 0069): under software
+    // WebGL on a loaded machine the page answers the click only after it.
+    const render = name === '3D' || name === 'Four panes';
+    await this.toolbar.getByText(name, { exact: true }).click({ timeout: render ? 90_000 : undefined });
   }
 
   preset(name: string): Locator {
@@ -141,5 +149,36 @@ export class AnnotatorPage {
     const box = await this.canvas.boundingBox();
     if (!box) throw new Error('the canvas is not shown');
     await this.page.mouse.move(box.x + box.width * fx, box.y + box.height * fy, { steps: 4 });
+  }
+
+  /**
+   * The pane as the user sees it (the preview over NiiVue's canvas while loading, NiiVue's drawing after),
+   * from a screenshot, in grey levels averaged over `size` x `size` blocks of a region (fractions of its
+   * box): two drawings of the same slice at the same place give nearly the same blocks.
+   */
+  async greyBlocks(region = { x: 0, y: 0, width: 1, height: 1 }, size = 32): Promise<number[]> {
+    const png = (await this.canvas.screenshot()).toString('base64');
+    return this.page.evaluate(
+      async ({ png, region, size }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = size;
+        canvas.height = size;
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('no 2D context');
+        context.imageSmoothingQuality = 'high';
+        const [x, y] = [region.x * image.width, region.y * image.height];
+        const [w, h] = [region.width * image.width, region.height * image.height];
+        context.drawImage(image, x, y, w, h, 0, 0, size, size);
+        const { data } = context.getImageData(0, 0, size, size);
+        const grey: number[] = [];
+        for (let i = 0; i < data.length; i += 4)
+          grey.push(((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0)) / 3);
+        return grey;
+      },
+      { png, region, size },
+    );
   }
 }

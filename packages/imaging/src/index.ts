@@ -23,6 +23,8 @@ export * from './nifti/label-mask';
 export * from './nifti/label-grid';
 export * from './nifti/label-voxels';
 export * from './nifti/label-import';
+export * from './nifti/ras-axes';
+export * from './nifti/axial-preview';
 export * from './ingest/batching';
 export * from './ingest/read-file';
 export { GZIP_NIFTI_ERROR, GZIP_NOT_DICOM_ERROR } from './ingest/read-gzip';

@@ -35,6 +35,8 @@ export type CallArgs<E extends Endpoint> = Part<'params', Params<E>> &
     quiet?: boolean;
     /** On 401 only clear the token (the caller's guards decide where to go), do not leave for /login. */
     keepPageOn401?: boolean;
+    /** Sent besides the app's own (a byte Range). */
+    headers?: Record<string, string>;
   };
 
 type CallRest<E extends Endpoint> = object extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
@@ -66,6 +68,7 @@ interface CallOptions {
   signal?: AbortSignal;
   quiet?: boolean;
   keepPageOn401?: boolean;
+  headers?: Record<string, string>;
 }
 
 export const urlOf = (endpoint: Endpoint, a: CallOptions) =>
@@ -89,7 +92,7 @@ export function headersOf(endpoint: Endpoint, hasBody: boolean): Record<string, 
 /** Sends one call under its host's prefix (/api, or /svc for the services host); a failure throws. */
 async function send(endpoint: Endpoint, a: CallOptions): Promise<Response> {
   const url = urlOf(endpoint, a);
-  const headers = headersOf(endpoint, a.body !== undefined);
+  const headers = { ...headersOf(endpoint, a.body !== undefined), ...a.headers };
   const res = await fetch(url, {
     method: endpoint.method,
     headers,
@@ -122,6 +125,14 @@ export async function callBlob<E extends Endpoint & { binary: string }>(
   ...[args]: CallRest<E>
 ): Promise<Blob> {
   return (await send(endpoint, (args ?? {}) as CallOptions)).blob();
+}
+
+/** Calls an endpoint that answers a file, for its response itself: its status and headers (a 206). */
+export function callResponse<E extends Endpoint & { binary: string }>(
+  endpoint: E,
+  ...[args]: CallRest<E>
+): Promise<Response> {
+  return send(endpoint, (args ?? {}) as CallOptions);
 }
 
 function requestBody(endpoint: Endpoint, body: unknown): BodyInit | undefined {

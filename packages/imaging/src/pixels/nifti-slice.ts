@@ -24,7 +24,8 @@ const RGB24 = 128;
 const RGBA32 = 2304;
 
 type Reader = (view: DataView, offset: number, littleEndian: boolean) => number;
-const READERS: Readonly<Record<number, { bytes: number; read: Reader }>> = {
+/** How one voxel of each NIfTI datatype is read (colour types byte by byte). */
+export const NIFTI_VOXEL_READERS: Readonly<Record<number, { bytes: number; read: Reader }>> = {
   2: { bytes: 1, read: (v, o) => v.getUint8(o) },
   4: { bytes: 2, read: (v, o, le) => v.getInt16(o, le) },
   8: { bytes: 4, read: (v, o, le) => v.getInt32(o, le) },
@@ -47,7 +48,7 @@ export function readNiftiVolume(bytes: ArrayBuffer): NiftiVolumeResult {
   const parsed = parseNifti(bytes);
   if (!parsed.ok) return { ok: false, reason: 'error', error: parsed.error };
   const { header, raw, data } = parsed;
-  const reader = READERS[header.datatypeCode];
+  const reader = NIFTI_VOXEL_READERS[header.datatypeCode];
   if (!reader) return { ok: false, reason: 'no-image', error: `NIfTI datatype ${header.datatypeCode}` };
   // scl_slope 0 means "no scaling" in NIfTI.
   const slope = Number.isFinite(raw.scl_slope) && raw.scl_slope !== 0 ? raw.scl_slope : 1;

@@ -124,6 +124,8 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
             state={shown.state}
             shownName={shown.shownName}
             error={viewerError ?? shown.error}
+            // The preview is the axial pane's slice: other layouts wait for NiiVue.
+            preview={layout === 'axial' ? shown.preview : null}
             onPointer={onPointer}
           />
           <VolumeSliders

@@ -16,7 +16,8 @@ export function StatusBar({ window, probe, volume }: StatusBarProps) {
   return (
     <Group gap="lg" px="sm" py={4} wrap="wrap" data-testid="viewer-status" ff="monospace">
       <Text size="xs" data-testid="status-window">
-        {window ? formatWindow(window) : ''}
+        {/* A line high while loading: the viewer above keeps its size when the window shows. */}
+        {window ? formatWindow(window) : '\u00a0'}
       </Text>
       <Text size="xs" data-testid="status-position">
         {probe ? `${mm(probe)} mm · voxel ${probe.voxel.join(', ')}` : ''}

@@ -54,16 +54,26 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
       />
       <Group gap={4}>
         <Tooltip label="Zoom in">
-          <ActionIcon variant="default" aria-label="Zoom in" onClick={() => props.onZoom(1.25)}>
+          <ActionIcon
+            variant="default"
+            aria-label="Zoom in"
+            disabled={props.disabled}
+            onClick={() => props.onZoom(1.25)}
+          >
             +
           </ActionIcon>
         </Tooltip>
         <Tooltip label="Zoom out">
-          <ActionIcon variant="default" aria-label="Zoom out" onClick={() => props.onZoom(0.8)}>
+          <ActionIcon
+            variant="default"
+            aria-label="Zoom out"
+            disabled={props.disabled}
+            onClick={() => props.onZoom(0.8)}
+          >
             −
           </ActionIcon>
         </Tooltip>
-        <Button size="compact-sm" variant="default" onClick={props.onResetView}>
+        <Button size="compact-sm" variant="default" disabled={props.disabled} onClick={props.onResetView}>
           Reset view
         </Button>
       </Group>

@@ -20,7 +20,7 @@ export function useCineFacts(uuid: string) {
 export function useCineFrames(uuid: string) {
   return useQuery({
     queryKey: ['cine', uuid, 'frames'],
-    queryFn: async ({ signal }) => cineFrames(await fetchVolume(uuid, 0, signal)),
+    queryFn: async ({ signal }) => cineFrames(await fetchVolume(uuid, 0, signal).bytes),
     retry: false,
     staleTime: Infinity,
   });

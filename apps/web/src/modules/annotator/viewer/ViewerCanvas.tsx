@@ -1,5 +1,7 @@
-import { Box, Center, Loader, Text } from '@mantine/core';
+import { Badge, Box, Center, Loader, Text } from '@mantine/core';
 import type { MouseEvent, RefObject } from 'react';
+import { PreviewSliceCanvas } from './PreviewSliceCanvas';
+import type { PreviewImage } from './usePreviewSlice';
 import type { VolumeState } from './useShownVolume';
 
 export interface ViewerCanvasProps {
@@ -8,14 +10,18 @@ export interface ViewerCanvasProps {
   /** `{series uuid}-{index}` of the volume drawn. */
   shownName: string | null;
   error: string | null;
+  /** The middle axial slice to show while the volume loads, or null. */
+  preview: PreviewImage | null;
   onPointer: (event: MouseEvent<HTMLCanvasElement> | null) => void;
 }
 
 /**
  * NiiVue's canvas. `data-state` is the render signal: `ready` once the volume named by `data-shown` has
- * been drawn, so tests and the benchmark wait for it rather than for time.
+ * been drawn, so tests and the benchmark wait for it rather than for time. While loading, the preview
+ * slice covers it (NiiVue's canvas gets no pointer until ready) under a notice that the volume loads.
  */
-export function ViewerCanvas({ canvasRef, state, shownName, error, onPointer }: ViewerCanvasProps) {
+export function ViewerCanvas({ canvasRef, state, shownName, error, preview, onPointer }: ViewerCanvasProps) {
+  const previewing = state === 'loading' && !error && preview !== null;
   return (
     <Box pos="relative" bg="black" style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
       <canvas
@@ -29,7 +35,22 @@ export function ViewerCanvas({ canvasRef, state, shownName, error, onPointer }: 
         onMouseLeave={() => onPointer(null)}
         onContextMenu={(e) => e.preventDefault()}
       />
-      {(state === 'loading' || error) && (
+      {previewing && <PreviewSliceCanvas preview={preview} />}
+      {previewing && (
+        <Badge
+          pos="absolute"
+          top={8}
+          left="50%"
+          style={{ transform: 'translateX(-50%)' }}
+          color="dark"
+          variant="filled"
+          leftSection={<Loader size={12} color="gray.3" />}
+          data-testid="viewer-preview-notice"
+        >
+          Loading the volume: tools are available when it is ready
+        </Badge>
+      )}
+      {((state === 'loading' && !previewing) || error) && (
         <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
           {error ? (
             <Text c="red.4" role="alert">

@@ -2,14 +2,15 @@ import {
   DRAG_MODE,
   MULTIPLANAR_TYPE,
   NVImage,
-  Niivue,
   SHOW_RENDER,
   SLICE_TYPE,
   type NiiVueLocation,
 } from '@niivue/niivue';
 import type { Range } from '../windowing';
+import { RADIOLOGICAL_CONVENTION } from './convention';
 import { labelColormap } from './labelColormap';
 import { createLabelLayer, type LabelColour, type LabelLayer } from './labelLayer';
+import { LazyGradientNiivue } from './lazyGradientNiivue';
 import { MARKS } from './marks';
 
 /** NiiVue's own grey map, the volume's colours before any is chosen. */
@@ -104,12 +105,13 @@ const triple = (v: ArrayLike<number>): [number, number, number] => [v[0] ?? 0, v
  * observer would redraw on every layout change, while the page debounces it (spec 9, 2 s).
  */
 export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
-  const nv = new Niivue({
+  const nv = new LazyGradientNiivue({
     backColor: [0, 0, 0, 1],
     crosshairColor: [0.2, 0.8, 1, 1],
     crosshairGap: 6,
     show3Dcrosshair: true,
     isResizeCanvas: false,
+    isRadiologicalConvention: RADIOLOGICAL_CONVENTION,
     isColorbar: false,
     isOrientCube: false,
     multiplanarShowRender: SHOW_RENDER.ALWAYS,
@@ -161,12 +163,15 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
         frames: Math.max(1, image.nFrame4D ?? 1),
         robust: { min: image.robust_min ?? 0, max: image.robust_max ?? 0 },
         full: { min: image.global_min ?? 0, max: image.global_max ?? 0 },
-        dims: triple((image.dims ?? []).slice(1)),
+        // The header's: NiiVue sets `dims` only once the volume is added.
+        dims: triple((image.hdr?.dims ?? []).slice(1)),
       };
+      // NiiVue's colormap setter resets the window to the robust range: the colour map goes first, and
+      // only when it is not the grey the volume already has (the reset is a pass over the volume).
+      if (image.colormap !== colormapName) image.colormap = colormapName;
       const window = windowFor(loaded);
       image.cal_min = window.min;
       image.cal_max = window.max;
-      image.colormap = colormapName;
       // One removal and one addition, each of which would otherwise redo the scene's textures.
       nv.volumes = [];
       nv.back = null;
@@ -197,6 +202,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
       nv.updateGLVolume();
     },
     setLayout(layout) {
+      nv.setRenderShown(layout === 'render' || layout === 'four');
       nv.setSliceType(layout === 'four' ? SLICE_TYPE.MULTIPLANAR : SLICE_TYPES[layout]);
     },
     setTool(next) {
@@ -218,7 +224,12 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
         nv.addColormap(colormapName, colormap.points);
       }
       const volume = back();
-      if (volume) nv.setColormap(volume.id, colormapName);
+      if (!volume) return;
+      // The setter resets the window (see show): the one on screen is kept.
+      const kept = windowOf(volume);
+      volume.colormap = colormapName;
+      if (kept) [volume.cal_min, volume.cal_max] = [kept.min, kept.max];
+      nv.updateGLVolume();
     },
     window: () => windowOf(back()),
     setFrame(frame) {

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { fetchVolume } from '../volumeRequest';
-import { initialWindow, rangeToWindow, windowToRange, type Window } from '../windowing';
+import { initialWindow, rangeToWindow, windowToRange, type Range, type Window } from '../windowing';
 import { MARKS } from './marks';
 import type { LoadedVolume, Viewer } from './niivueViewer';
+import { usePreviewSlice, type PendingVolume, type PreviewImage } from './usePreviewSlice';
 
 export type VolumeState = 'loading' | 'ready' | 'error';
 
@@ -17,11 +18,14 @@ export interface ShownVolume {
   setWindow: (window: Window) => void;
   frame: number;
   setFrame: (frame: number) => void;
+  /** The middle axial slice, drawn while the volume loads (null before its bytes, and when none can be). */
+  preview: PreviewImage | null;
 }
 
 /**
- * Fetches volume `index` of a series and shows it. A new series opens on its modality's window; another
- * volume of the same series keeps the window the user chose.
+ * Fetches volume `index` of a series and shows it, its middle axial slice first while the rest comes and
+ * NiiVue builds its textures. A new series opens on its modality's window; another volume of the same
+ * series keeps the window the user chose.
  */
 export function useShownVolume(
   viewer: Viewer | null,
@@ -42,26 +46,50 @@ export function useShownVolume(
     if (chosen.current) chosen.current.window = next;
   }, []);
 
+  // The window a volume opens on: the one chosen on this series, else its modality's from its ranges.
+  const windowFor = useCallback(
+    (ranges: { robust: Range; full: Range }): Window => {
+      const kept = chosen.current?.seriesUuid === seriesUuid ? chosen.current.window : null;
+      return kept ?? initialWindow(modality, ranges.robust, ranges.full);
+    },
+    [seriesUuid, modality],
+  );
+  const previewWindow = useCallback(
+    (ranges: { robust: Range; full: Range }) => windowToRange(windowFor(ranges)),
+    [windowFor],
+  );
+
+  // The bytes are asked for at once; the viewer (which starts meanwhile) shows them when both are there.
+  const [requested, setRequested] = useState<PendingVolume | null>(null);
+  const name = `${seriesUuid}-${index}`;
   useEffect(() => {
-    if (!viewer) return;
     const controller = new AbortController();
     setState('loading');
-    fetchVolume(seriesUuid, index, controller.signal)
+    setRequested({ name, seriesUuid, index, load: fetchVolume(seriesUuid, index, controller.signal) });
+    return () => controller.abort();
+  }, [name, seriesUuid, index]);
+  // Until the new request is in state, the previous one is not shown again under the new window.
+  const pending = requested?.name === name ? requested : null;
+  const preview = usePreviewSlice(pending, previewWindow);
+
+  useEffect(() => {
+    if (!viewer || !pending) return;
+    let cancelled = false;
+    pending.load.bytes
       .then((bytes) => {
         performance.mark(MARKS.fetched);
-        const kept = chosen.current?.seriesUuid === seriesUuid ? chosen.current.window : null;
-        let opened = kept;
-        const shown = viewer.show(bytes, `${seriesUuid}-${index}.nii`, (loaded) => {
-          opened = kept ?? initialWindow(modality, loaded.robust, loaded.full);
+        let opened: Window | null = null;
+        const shown = viewer.show(bytes, `${pending.name}.nii`, (loaded) => {
+          opened = windowFor(loaded);
           return windowToRange(opened);
         });
         return shown.then((loaded) => ({ loaded, opened }));
       })
       .then(({ loaded, opened }) => {
-        if (controller.signal.aborted || !opened) return;
-        chosen.current = { seriesUuid, window: opened };
+        if (cancelled || !opened) return;
+        chosen.current = { seriesUuid: pending.seriesUuid, window: opened };
         setVolume(loaded);
-        setShownName(`${seriesUuid}-${index}`);
+        setShownName(pending.name);
         setWindowState(opened);
         setFrameState(0);
         setError(null);
@@ -70,12 +98,14 @@ export function useShownVolume(
         performance.mark(MARKS.shown);
       })
       .catch((e: unknown) => {
-        if (controller.signal.aborted) return;
+        if (cancelled) return;
         setError(errorMessage(e));
         setState('error');
       });
-    return () => controller.abort();
-  }, [viewer, seriesUuid, index, modality]);
+    return () => {
+      cancelled = true;
+    };
+  }, [viewer, pending, windowFor]);
 
   useEffect(() => {
     if (!viewer) return;
@@ -99,5 +129,5 @@ export function useShownVolume(
     },
     [viewer],
   );
-  return { state, error, volume, shownName, window, setWindow, frame, setFrame };
+  return { state, error, volume, shownName, window, setWindow, frame, setFrame, preview };
 }

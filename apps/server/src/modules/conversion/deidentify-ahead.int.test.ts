@@ -26,7 +26,7 @@ import { readSeriesData } from '../studies/series-data';
 
 /**
  * Decision 0070: the page stores an anonymised study before its files, so each file is de-identified on
- * the job queue as it is stored, and the conversion links those copies; the originals still go with the
+ * the job queue as it is stored, and the conversion moves those copies in; the originals still go with the
  * series done, the session finished or expired, and a failed conversion.
  */
 
@@ -109,7 +109,7 @@ describe('de-identification while the upload goes on', () => {
       const dicomDir = await folder([...seriesFolder, 'dicom']);
       const kept = await filesIn(dicomDir);
       expect(kept).toHaveLength(mosaic.files.length);
-      // The stored DICOM are the copies written during the upload (hard links), not written again.
+      // The stored DICOM are the copies written during the upload (moved in), not written again.
       for (const name of kept) expect(copyInodes.has((await stat(path.join(dicomDir, name))).ino)).toBe(true);
       // The originals went with the series done.
       expect(await filesBelow(await folder(storedFilesKey(u.team.id, session)))).toEqual([]);

@@ -13,7 +13,7 @@ export interface AheadQueue {
   add(name: 'deidentify-files', payload: JobPayload<'deidentify-files'>, jobId: string): Promise<void>;
 }
 
-export const DEIDENTIFY_AHEAD: Omit<DeidentifyAheadOptions, 'onError'> = { batch: 25, waitMs: 100 };
+export const DEIDENTIFY_AHEAD: Omit<DeidentifyAheadOptions, 'onError'> = { batch: 25, waitMs: 500 };
 
 /**
  * Queues `deidentify-files` jobs for files as they are stored, a batch per session (decision 0070). Only

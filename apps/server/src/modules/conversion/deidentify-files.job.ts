@@ -17,7 +17,7 @@ const NIFTI_NAME = /\.nii(\.gz)?$/i;
 /**
  * The `deidentify-files` job: de-identified copies of files just stored in an upload session that has an
  * anonymised study, written beside them (`deidentified/{fileRowId}.dcm`) while the upload goes on, so
- * the series' conversion links them instead of de-identifying after its last file (decision 0070).
+ * the series' conversion moves them in instead of de-identifying after its last file (decision 0070).
  * Only a head start: a file it skips (gzipped, not DICOM, the session gone) is de-identified by the
  * conversion as before, which also reports what cannot be. Idempotent: a copy written is kept.
  */

@@ -33,7 +33,9 @@ export async function deidentifyFile(
 
 /**
  * Fills the series' `dicom/` folder with the de-identified copies of its input files: a copy written
- * while the upload went on (`copies[i]`, decision 0070) is linked, any other file is de-identified here.
+ * while the upload went on (`copies[i]`, decision 0070) is moved in (nothing left to remove later; a
+ * rerun de-identifies again from the input, which stays until the series is done), any other file is
+ * de-identified here.
  * It only reads the input, so it runs while dcm2niix converts the same files. A file that cannot be
  * de-identified fails the series, and no copy is left.
  */
@@ -51,14 +53,14 @@ export async function writeDeidentifiedDicom(
   try {
     await eachAtOnce(inputFiles, FILES_AT_ONCE, async (name, index) => {
       const copy = copies[index];
-      const linked = copy
-        ? await deps.storage.link(copy, [...dicom, name]).then(
+      const moved = copy
+        ? await deps.storage.move(copy, [...dicom, name]).then(
             () => true,
             // Not written (yet): de-identified here, from the same bytes.
             () => false,
           )
         : false;
-      if (!linked) await deidentifyFile(deps, replacements, [...input, name], [...dicom, name]);
+      if (!moved) await deidentifyFile(deps, replacements, [...input, name], [...dicom, name]);
     });
   } catch (error) {
     await deps.storage.remove(dicom);

@@ -20,7 +20,7 @@ export interface UploadRuntime {
   limits: UploadLimits;
   withFileLock: ReturnType<typeof createKeyedLock>;
   hashes: ReturnType<typeof createRunningHashes>;
-  /** Hears of each file once it is stored whole (its session's uuid and row id). */
+  /** Hears of each file of an anonymised session once it is stored whole (session uuid, row id). */
   onStored: (session: string, fileRowId: number) => void;
 }
 
@@ -122,7 +122,7 @@ export async function receiveChunk(
   const session = input.sessionId;
   // Keyed by what the request names, so the claim is under the lock too.
   return rt.withFileLock(`${session}/${header.id}`, async () => {
-    const { file, stored, received } = await claimChunk(rt, ctx, input);
+    const { file, stored, received, anonymised } = await claimChunk(rt, ctx, input);
     const receipt = (count: number, sha256: string | null): ChunkReceipt => ({
       file_id: header.id,
       index: header.index,
@@ -133,7 +133,7 @@ export async function receiveChunk(
     });
     // The file has just been stored whole by this request.
     const completed = (sha256: string | null) => {
-      if (sha256 !== null) rt.onStored(session, file.id);
+      if (sha256 !== null && anonymised) rt.onStored(session, file.id);
       return sha256;
     };
     if (stored) {

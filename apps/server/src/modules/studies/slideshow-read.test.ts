@@ -42,7 +42,7 @@ function synthetic(width: number, height: number, slices: number, datatype: numb
 const dir = await mkdtemp(path.join(os.tmpdir(), 'voxa-slideshow-read-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-describe('the slideshow’s read of a stored NIfTI', () => {
+describe('the slideshow’s read of a stored NIfTI', { timeout: 60_000 }, () => {
   it('draws what the whole file draws, from the corpus’ dcm2niix outputs', async () => {
     for (const dataset of ['dcm_qa_ct', 'dcm_qa_nih']) {
       const folder = path.join(TESTDATA_DIR, 'reference', dataset);

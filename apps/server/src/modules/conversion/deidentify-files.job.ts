@@ -8,8 +8,11 @@ import { teamKey } from '../deidentify/team-key';
 import { eachAtOnce } from './each-at-once';
 import { deidentifyFile } from './series-dicom';
 
-/** Files de-identified at once: the reads and flushes of some overlap the de-identification of another. */
-const FILES_AT_ONCE = 4;
+/**
+ * Files de-identified at once: two, so a read or flush overlaps another's de-identification while the
+ * upload it runs beside keeps most of libuv's four threads for its own writes and flushes.
+ */
+const FILES_AT_ONCE = 2;
 
 /** A NIfTI the page sends (its upload names keep the extension): stored as it came, never a DICOM copy. */
 const NIFTI_NAME = /\.nii(\.gz)?$/i;

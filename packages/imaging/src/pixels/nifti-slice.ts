@@ -101,6 +101,11 @@ export function niftiSlice(volume: NiftiVolume, z: number): PixelFrame {
 
 const RANGE_SAMPLES = 65_536;
 
+/** Every how many voxels the display range takes one (the voxels at multiples of it are its sample). */
+export function rangeSampleStep(voxels: number): number {
+  return Math.max(1, Math.floor(voxels / RANGE_SAMPLES));
+}
+
 /**
  * The grey range to show a NIfTI file with, which has no window of its own: cal_min/cal_max when set,
  * else the 1st to 99th percentile of (a sample of) the first volume, so a few outliers do not wash it out.
@@ -108,7 +113,7 @@ const RANGE_SAMPLES = 65_536;
 export function niftiDisplayRange(volume: NiftiVolume): [number, number] {
   if (volume.calibratedRange) return volume.calibratedRange;
   const voxels = volume.width * volume.height * volume.slices;
-  const step = Math.max(1, Math.floor(voxels / RANGE_SAMPLES));
+  const step = rangeSampleStep(voxels);
   const sample: number[] = [];
   for (let index = 0; index < voxels; index += step) {
     const value = volume.voxel(index);

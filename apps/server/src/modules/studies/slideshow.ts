@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { displayForRange, niftiDisplayRange, niftiSlice, readNiftiVolume, renderRgba } from '@voxa/imaging';
 import { encodePng } from '../../platform/png/encode';
 import type { Storage, StorageKey } from '../../platform/storage';
 import { seriesPartKey, slideshowFrameKey } from '../../platform/storage/layout';
 import { frameSize, resampleNearest, slideshowSlices } from './slideshow-frames';
+import { readForSlideshow } from './slideshow-read';
 
 /**
  * Writes a series' slideshow once after it converts: PNG frames of evenly spaced slices of its first
@@ -15,13 +15,9 @@ export async function writeSlideshow(
   folder: StorageKey,
   niftiFile: string,
 ): Promise<number> {
-  const bytes = await readFile(await storage.path([...seriesPartKey(folder, 'nifti'), niftiFile]));
-  // A large file is read into a buffer of its own: used as it is, not copied (a volume can be a gigabyte).
-  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  // Only what the frames need is read (a volume can be a gigabyte).
   const read = readNiftiVolume(
-    own
-      ? (bytes.buffer as ArrayBuffer)
-      : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    await readForSlideshow(await storage.path([...seriesPartKey(folder, 'nifti'), niftiFile])),
   );
   if (!read.ok) return 0;
   const { volume } = read;

@@ -40,28 +40,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX dicomweb_studies_date ON dicomweb_studies (team_id, study_date);
     CREATE INDEX dicomweb_studies_patient_id ON dicomweb_studies (team_id, patient_id);
     CREATE INDEX dicomweb_studies_accession ON dicomweb_studies (team_id, accession_number);
-    CREATE VIEW dicomweb_study_aggregates AS
-      SELECT a.team_id, a.study_uid, a.first_instance, a.instances, a.series, a.modalities,
+    CREATE FUNCTION dicomweb_study_row(p_team integer, p_study text) RETURNS SETOF dicomweb_studies
+    LANGUAGE sql STABLE AS $$
+      SELECT p_team, p_study, a.first_instance, a.instances, a.series, a.modalities,
         f.patient_name, f.patient_id, f.study_date, f.accession_number, f.study_description
       FROM (
-        SELECT team_id, study_uid, min(id) AS first_instance, count(*) AS instances,
-          count(DISTINCT series_uid) AS series,
+        SELECT min(id) AS first_instance, count(*)::integer AS instances,
+          count(DISTINCT series_uid)::integer AS series,
           coalesce(array_agg(DISTINCT modality ORDER BY modality) FILTER (WHERE modality <> ''), '{}') AS modalities
-        FROM dicomweb_instances GROUP BY team_id, study_uid
-      ) a JOIN dicomweb_instances f ON f.id = a.first_instance;
-    INSERT INTO dicomweb_studies SELECT * FROM dicomweb_study_aggregates
+        FROM dicomweb_instances WHERE team_id = p_team AND study_uid = p_study
+      ) a JOIN dicomweb_instances f ON f.id = a.first_instance
+    $$;
+    INSERT INTO dicomweb_studies SELECT r.* FROM (SELECT DISTINCT team_id, study_uid FROM dicomweb_instances) k,
+      dicomweb_study_row(k.team_id, k.study_uid) r
     `,
   );
   // One statement with semicolons inside: not for runStatements. The changed rows are named alike by both
-  // triggers; their studies are recomputed from what remains (none left: the row goes).
+  // triggers; their studies are recomputed from what remains (none left: the row goes), one study at a
+  // time through the (team_id, study_uid) index (a semi-join on a grouped view aggregated every instance).
   await sql
     .raw(
       `CREATE FUNCTION dicomweb_refresh_studies() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         DELETE FROM dicomweb_studies s USING (SELECT DISTINCT team_id, study_uid FROM changed) c
           WHERE s.team_id = c.team_id AND s.study_uid = c.study_uid;
-        INSERT INTO dicomweb_studies SELECT * FROM dicomweb_study_aggregates
-          WHERE (team_id, study_uid) IN (SELECT team_id, study_uid FROM changed);
+        INSERT INTO dicomweb_studies SELECT r.* FROM (SELECT DISTINCT team_id, study_uid FROM changed) k,
+          dicomweb_study_row(k.team_id, k.study_uid) r;
         RETURN NULL;
       END $$`,
     )

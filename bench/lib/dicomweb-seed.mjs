@@ -18,11 +18,10 @@ export async function seed(db, { teamId, userId }) {
     SELECT ${teamId}, ${userId}, '2.25.9' || i, md5('bench' || i), 'converted', true,
       '{"modality": "CT"}'::jsonb
     FROM generate_series(1, ${STUDIES}) i`.execute(db);
-  await sql`INSERT INTO series (study_id, team_id, series_uid, series_number, modality_code, status, data)
-    SELECT id, team_id, study_uid || '.1', 1, 'CT', 'done', '{}'::jsonb
+  await sql`INSERT INTO series (study_id, team_id, series_uid, series_number, modality_code, status, data,
+      dicomweb_indexed)
+    SELECT id, team_id, study_uid || '.1', 1, 'CT', 'done', '{}'::jsonb, true
     FROM studies WHERE team_id = ${teamId} AND study_uid LIKE '2.25.9%'`.execute(db);
-  await sql`INSERT INTO dicomweb_indexed_series (series_id, team_id)
-    SELECT id, team_id FROM series WHERE team_id = ${teamId} AND series_uid LIKE '2.25.9%'`.execute(db);
   await sql`INSERT INTO dicomweb_instances (team_id, study_id, series_id, file, study_uid, series_uid,
       sop_uid, sop_class_uid, instance_number, patient_name, patient_id, study_date, accession_number,
       study_description, modality, series_number, attributes)

@@ -1089,10 +1089,7 @@ describe('DICOMweb routes (not contract endpoints: PS3.18 defines them)', () => 
       [f.b, f.seriesB, f.studyB, 'b'],
     ] as const) {
       const u = uids(tag === 'a' ? '1' : '2');
-      await t.db
-        .insertInto('dicomweb_indexed_series')
-        .values({ series_id: series.id, team_id: team.id })
-        .execute();
+      await t.db.updateTable('series').set({ dicomweb_indexed: true }).where('id', '=', series.id).execute();
       await t.db
         .insertInto('dicomweb_instances')
         .values({

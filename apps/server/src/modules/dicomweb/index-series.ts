@@ -17,7 +17,7 @@ interface DoneSeries {
   studyUuid: string;
 }
 
-/** The team's converted series not indexed yet. */
+/** The team's converted series not indexed yet (a probe of a partial index: few or none). */
 async function unindexedSeries(db: Db, teamId: number): Promise<DoneSeries[]> {
   return db
     .selectFrom('series')
@@ -25,16 +25,7 @@ async function unindexedSeries(db: Db, teamId: number): Promise<DoneSeries[]> {
     .select(['series.id', 'series.uuid', 'series.study_id', 'studies.uuid as studyUuid'])
     .where('series.team_id', '=', teamId)
     .where('series.status', '=', 'done')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('dicomweb_indexed_series')
-            .select('dicomweb_indexed_series.series_id')
-            .whereRef('dicomweb_indexed_series.series_id', '=', 'series.id'),
-        ),
-      ),
-    )
+    .where('series.dicomweb_indexed', '=', false)
     .orderBy('series.id')
     .execute();
 }
@@ -98,8 +89,9 @@ async function storedFiles(deps: IndexDeps, folder: string): Promise<string[]> {
 }
 
 /**
- * Indexes one converted series from the DICOM it keeps, claimed first so that two requests at once index
- * it once. A file that cannot be read is left out of the index (and so never served), with a log line.
+ * Indexes one converted series from the DICOM it keeps, claimed first (its flag set where still unset) so
+ * that two requests at once index it once. A file that cannot be read is left out of the index (and so
+ * never served), with a log line.
  */
 async function indexOne(deps: IndexDeps, teamId: number, series: DoneSeries): Promise<void> {
   const folder = await deps.storage.path(
@@ -116,10 +108,11 @@ async function indexOne(deps: IndexDeps, teamId: number, series: DoneSeries): Pr
   }
   await deps.db.transaction().execute(async (trx) => {
     const claimed = await trx
-      .insertInto('dicomweb_indexed_series')
-      .values({ series_id: series.id, team_id: teamId })
-      .onConflict((oc) => oc.column('series_id').doNothing())
-      .returning('series_id')
+      .updateTable('series')
+      .set({ dicomweb_indexed: true })
+      .where('id', '=', series.id)
+      .where('dicomweb_indexed', '=', false)
+      .returning('id')
       .executeTakeFirst();
     if (!claimed) return;
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)

@@ -14,6 +14,7 @@ import {
 } from './attributes';
 import type { JsonDataset } from './dicom-json';
 import type { Filter, QidoQuery } from './qido-query';
+import { matchingStudies, studyFilters } from './study-rows';
 
 type Instances = SelectQueryBuilder<Database, 'dicomweb_instances', object>;
 type Eb = ExpressionBuilder<Database, 'dicomweb_instances'>;
@@ -82,8 +83,11 @@ async function firstAttributes(db: Db, ids: (string | number | bigint)[]) {
   return new Map(rows.map((r) => [String(r.id), r.attributes as JsonDataset]));
 }
 
-/** QIDO-RS studies: one result per StudyInstanceUID, in the order they were stored. */
-export async function searchStudies(db: Db, teamId: number, q: QidoQuery, base: string) {
+/**
+ * The studies whose instances match (for keys study rows do not keep): every matching instance is read,
+ * grouped by StudyInstanceUID.
+ */
+async function studiesFromInstances(db: Db, teamId: number, q: QidoQuery) {
   const groups = await matching(db, teamId, q.filters)
     .select([
       'dicomweb_instances.study_uid',
@@ -110,13 +114,25 @@ export async function searchStudies(db: Db, teamId: number, q: QidoQuery, base: 
       .execute();
     for (const r of rows) modalities.set(r.study_uid, [...(modalities.get(r.study_uid) ?? []), r.modality]);
   }
+  return groups.map((g) => ({ ...g, modalities: modalities.get(g.study_uid) ?? [] }));
+}
+
+/**
+ * QIDO-RS studies: one result per StudyInstanceUID, in the order they were stored. The team's study rows
+ * answer the usual keys through their indexes; other keys match the instances.
+ */
+export async function searchStudies(db: Db, teamId: number, q: QidoQuery, base: string) {
+  const filters = studyFilters(q.filters);
+  const groups = filters
+    ? await matchingStudies(db, teamId, filters, q)
+    : await studiesFromInstances(db, teamId, q);
   const firsts = await firstAttributes(
     db,
     groups.map((g) => g.first),
   );
   return groups.map((g) => ({
     ...pick(firsts.get(String(g.first)) ?? {}, STUDY_TAGS, q),
-    [MODALITIES_IN_STUDY]: { vr: 'CS', Value: modalities.get(g.study_uid) ?? [] },
+    [MODALITIES_IN_STUDY]: { vr: 'CS', Value: g.modalities },
     ...count(NUMBER_OF_STUDY_SERIES, g.series),
     ...count(NUMBER_OF_STUDY_INSTANCES, g.instances),
     ...retrieve(`${base}/studies/${g.study_uid}`),

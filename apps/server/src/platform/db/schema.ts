@@ -69,7 +69,7 @@ export interface Database {
   review_events: ReviewEventsTable;
   segmentation_comments: SegmentationCommentsTable;
   dataset_exports: DatasetExportsTable;
-  dicomweb_indexed_series: DicomwebIndexedSeriesTable;
+  dicomweb_studies: DicomwebStudiesTable;
   dicomweb_instances: DicomwebInstancesTable;
   dimse_calling_aes: DimseCallingAesTable;
 }
@@ -298,6 +298,8 @@ export interface SeriesTable {
   /** A real enum: a CHECK constraint holds the column to the contract's statuses (migration 0007). */
   status: Generated<SeriesStatus>;
   data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Its stored DICOM is in `dicomweb_instances` (migration 0035; a NIfTI series is flagged with none). */
+  dicomweb_indexed: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -795,11 +797,23 @@ export interface DatasetExportsTable {
   finished_at: Timestamp | null;
 }
 
-/** A converted series whose stored DICOM is in `dicomweb_instances` (migration 0030). */
-export interface DicomwebIndexedSeriesTable {
-  series_id: number;
-  team_id: number;
-  indexed_at: Generated<Date>;
+/**
+ * One DICOM study of a team as a study-level QIDO-RS search sees it, kept from `dicomweb_instances` by
+ * triggers (migration 0035): the first stored instance's attributes, the study's counts and modalities.
+ */
+export interface DicomwebStudiesTable {
+  team_id: ColumnType<number, never, never>;
+  study_uid: ColumnType<string, never, never>;
+  /** The id of its first stored instance: the answer's order, and where its attributes come from. */
+  first_instance: ColumnType<string, never, never>;
+  instances: ColumnType<number, never, never>;
+  series: ColumnType<number, never, never>;
+  modalities: ColumnType<string[], never, never>;
+  patient_name: ColumnType<string, never, never>;
+  patient_id: ColumnType<string, never, never>;
+  study_date: ColumnType<string, never, never>;
+  accession_number: ColumnType<string, never, never>;
+  study_description: ColumnType<string, never, never>;
 }
 
 /**

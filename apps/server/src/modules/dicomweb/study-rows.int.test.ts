@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { parseQido } from './qido-query';
 import { matchingStudies, studyFilters } from './study-rows';
 
-/** The study rows (migration 0035) follow the instances as they are written and deleted. */
+/** The study rows (migration 0034) follow the instances as they are written and deleted. */
 let t: TestApp;
 let team: TestTeam;
 

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import type { Filter, MatchColumn } from './qido-query';
 
-/** The columns a study row keeps (dicomweb_studies, migration 0035). */
+/** The columns a study row keeps (dicomweb_studies, migration 0034). */
 const STUDY_COLUMNS = [
   'study_uid',
   'patient_name',

@@ -298,7 +298,7 @@ export interface SeriesTable {
   /** A real enum: a CHECK constraint holds the column to the contract's statuses (migration 0007). */
   status: Generated<SeriesStatus>;
   data: ColumnType<Record<string, unknown>, string | undefined, string>;
-  /** Its stored DICOM is in `dicomweb_instances` (migration 0035; a NIfTI series is flagged with none). */
+  /** Its stored DICOM is in `dicomweb_instances` (migration 0034; a NIfTI series is flagged with none). */
   dicomweb_indexed: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -799,7 +799,7 @@ export interface DatasetExportsTable {
 
 /**
  * One DICOM study of a team as a study-level QIDO-RS search sees it, kept from `dicomweb_instances` by
- * triggers (migration 0035): the first stored instance's attributes, the study's counts and modalities.
+ * triggers (migration 0034): the first stored instance's attributes, the study's counts and modalities.
  */
 export interface DicomwebStudiesTable {
   team_id: ColumnType<number, never, never>;

@@ -30,7 +30,7 @@ import * as auditTrail from './0029-audit-trail';
 import * as dicomweb from './0030-dicomweb';
 import * as dimse from './0032-dimse';
 import * as dicomwebWaits from './0033-dicomweb-waits';
-import * as dicomwebStudyRows from './0035-dicomweb-study-rows';
+import * as dicomwebStudyRows from './0034-dicomweb-study-rows';
 import * as xrWorkersAndSessions from './0026-xr-workers-and-sessions';
 
 /** Every migration in order; a new one is a new file added here. */
@@ -66,7 +66,7 @@ const migrations: Record<string, Migration> = {
   '0030-dicomweb': dicomweb,
   '0032-dimse': dimse,
   '0033-dicomweb-waits': dicomwebWaits,
-  '0035-dicomweb-study-rows': dicomwebStudyRows,
+  '0034-dicomweb-study-rows': dicomwebStudyRows,
   '0026-xr-workers-and-sessions': xrWorkersAndSessions,
 };
 

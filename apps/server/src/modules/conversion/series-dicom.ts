@@ -22,7 +22,7 @@ export async function deidentifyFile(
   to: StorageKey,
 ): Promise<void> {
   const bytes = new Uint8Array(await readFile(await deps.storage.path(from)));
-  let clean: Uint8Array;
+  let clean: Uint8Array[];
   try {
     clean = deidentifyDicom(bytes, replacements);
   } catch (error) {

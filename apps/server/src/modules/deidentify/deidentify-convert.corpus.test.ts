@@ -45,7 +45,10 @@ describe('de-identified series convert to the reference volumes', () => {
       for (const name of names) {
         const bytes = await readFile(path.join(TESTDATA_DIR, series, name));
         originals.push(bytes);
-        await writeFile(path.join(input, name), deidentifyDicom(new Uint8Array(bytes), replacements));
+        await writeFile(
+          path.join(input, name),
+          Buffer.concat(deidentifyDicom(new Uint8Array(bytes), replacements)),
+        );
       }
 
       const { files } = await converter.convert(input, output);

@@ -1,5 +1,6 @@
 import dcmjs, { type DicomDataset, type DicomElement } from 'dcmjs';
 import { trailingPixelDataStart } from '@voxa/imaging';
+import { deidentifyExplicitLittle } from './deidentify-bytes';
 import { actionFor, isPrivateTag } from './profile';
 import { creatorTagOf, isSafePrivate } from './safe-private';
 
@@ -84,10 +85,18 @@ function clean(dataset: DicomDataset, r: Replacements, pseudonym: string): void 
 
 /**
  * De-identifies one DICOM file (Part 10) after PS3.15's Basic Profile, recursing into sequences; the pixel
- * data is carried over as it is. A deflated file is written back inflated (explicit VR little endian),
- * since dcmjs does not deflate on write. Throws on a file dcmjs cannot parse: the caller reports it.
+ * data is carried over as it is. The common file (explicit VR little endian, native pixels) is cleaned on
+ * its bytes (decision 0071), any other through dcmjs. A deflated file is written back inflated (explicit
+ * VR little endian), since dcmjs does not deflate on write. Answers the new file's bytes as pieces to
+ * write in order (the pixel data a view of `bytes`). Throws on a file dcmjs cannot parse: the caller
+ * reports it.
  */
-export function deidentifyDicom(bytes: Uint8Array, r: Replacements): Uint8Array {
+export function deidentifyDicom(bytes: Uint8Array, r: Replacements): Uint8Array[] {
+  return deidentifyExplicitLittle(bytes, r) ?? [deidentifyWithDcmjs(bytes, r)];
+}
+
+/** Through dcmjs: the attributes before native pixel data that end the file, else the whole file. */
+export function deidentifyWithDcmjs(bytes: Uint8Array, r: Replacements): Uint8Array {
   const pixels = trailingPixelDataStart(bytes);
   if (pixels === null) return deidentifyWhole(bytes, r);
   // Native pixel data ending the file: dcmjs rewrites the attributes before it (a few KB instead of the

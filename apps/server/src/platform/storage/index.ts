@@ -27,7 +27,10 @@ export interface Storage {
    * Writes a whole file: a temp file beside it, flushed, then renamed, so readers never see half of it;
    * a failing `data` leaves nothing.
    */
-  writeAtomic(key: StorageKey, data: Uint8Array | AsyncIterable<Uint8Array>): Promise<void>;
+  writeAtomic(
+    key: StorageKey,
+    data: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+  ): Promise<void>;
   /**
    * Writes bytes at `offset` of a file, creating it if missing and never truncating it: the chunks of a
    * file land in place, in any order. Returns the number of bytes written.

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import {
@@ -13,34 +13,11 @@ import {
   AVAILABLE_TRANSFER_SYNTAX,
 } from './attributes';
 import type { JsonDataset } from './dicom-json';
+import { qidoCondition } from './qido-condition';
 import type { Filter, QidoQuery } from './qido-query';
 import { matchingStudies, studyFilters } from './study-rows';
 
 type Instances = SelectQueryBuilder<Database, 'dicomweb_instances', object>;
-type Eb = ExpressionBuilder<Database, 'dicomweb_instances'>;
-
-function condition(eb: Eb, f: Exclude<Filter, { kind: 'modalities' }>) {
-  const column = `dicomweb_instances.${f.column}` as const;
-  switch (f.kind) {
-    case 'uids':
-      return eb(column, 'in', f.values);
-    case 'equals':
-      return f.caseInsensitive
-        ? eb(eb.fn('lower', [column]), '=', f.value.toLowerCase())
-        : eb(column, '=', f.value);
-    case 'like':
-      return eb(column, f.caseInsensitive ? 'ilike' : 'like', f.pattern);
-    case 'integer':
-      return eb(column, '=', f.value);
-    case 'range':
-      return eb.and([
-        ...(f.from ? [eb(column, '>=', f.from)] : []),
-        ...(f.to ? [eb(column, '<=', f.to)] : []),
-        eb(column, '!=', ''),
-      ]);
-  }
-}
-
 /** The team's indexed instances that match every filter. */
 function matching(db: Db, teamId: number, filters: Filter[]): Instances {
   let query = db.selectFrom('dicomweb_instances').where('dicomweb_instances.team_id', '=', teamId);
@@ -52,7 +29,10 @@ function matching(db: Db, teamId: number, filters: Filter[]): Instances {
         .where('m.team_id', '=', teamId)
         .where('m.modality', 'in', f.values);
       query = query.where('dicomweb_instances.study_uid', 'in', studies);
-    } else query = query.where((eb) => condition(eb, f));
+    } else {
+      const column = `dicomweb_instances.${f.column}` as const;
+      query = query.where((eb) => qidoCondition(eb, eb.ref(column), f, 'ilike'));
+    }
   }
   return query;
 }

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
+import { qidoCondition } from './qido-condition';
 import type { Filter, MatchColumn } from './qido-query';
 
 /** The columns a study row keeps (dicomweb_studies, migration 0034). */
@@ -41,25 +42,7 @@ type Eb = ExpressionBuilder<Database, 'dicomweb_studies'>;
 function condition(eb: Eb, f: StudyFilter) {
   if (f.kind === 'modalities')
     return sql<boolean>`${eb.ref('dicomweb_studies.modalities')} && ARRAY[${sql.join(f.values)}]::text[]`;
-  const column = `dicomweb_studies.${f.column}` as const;
-  switch (f.kind) {
-    case 'uids':
-      return eb(column, 'in', f.values);
-    case 'equals':
-      return f.caseInsensitive
-        ? eb(eb.fn('lower', [column]), '=', f.value.toLowerCase())
-        : eb(column, '=', f.value);
-    case 'like':
-      return f.caseInsensitive
-        ? eb(eb.fn('lower', [column]), 'like', f.pattern.toLowerCase())
-        : eb(column, 'like', f.pattern);
-    case 'range':
-      return eb.and([
-        ...(f.from ? [eb(column, '>=', f.from)] : []),
-        ...(f.to ? [eb(column, '<=', f.to)] : []),
-        eb(column, '!=', ''),
-      ]);
-  }
+  return qidoCondition(eb, eb.ref(`dicomweb_studies.${f.column}`), f, 'lower');
 }
 
 /** The team's studies matching every filter, in the order they were stored, one page of them. */

@@ -1,10 +1,11 @@
-import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useUser } from '../../app/session/useUser';
 import { goToTeam } from '../../lib/handoff';
 import { currentTeamSlug } from '../../lib/host';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageLoader';
+import { SectionCard } from '../../ui/SectionCard';
 import { PendingInvitations } from './PendingInvitations';
 import { TeamCard } from './TeamCard';
 import { usePreferTeam } from './useDashboardActions';
@@ -24,10 +25,7 @@ export function DashboardPage() {
           </Button>
         }
       />
-      <section aria-labelledby="teams-heading">
-        <Title order={2} size="h4" mb="sm" id="teams-heading">
-          Your teams
-        </Title>
+      <SectionCard title="Your teams" bare>
         {user.teams.length === 0 ? (
           <Text c="dimmed" data-testid="no-teams">
             You are not a member of any team yet. Create one, or accept an invitation below.
@@ -46,13 +44,10 @@ export function DashboardPage() {
             ))}
           </SimpleGrid>
         )}
-      </section>
-      <section aria-labelledby="invitations-heading">
-        <Title order={2} size="h4" mb="sm" id="invitations-heading">
-          Pending invitations
-        </Title>
+      </SectionCard>
+      <SectionCard title="Pending invitations" bare>
         <PendingInvitations invitations={user.invitations} />
-      </section>
+      </SectionCard>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Card, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useCurrentTeam } from '../../app/session/useCurrentTeam';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataState } from '../../ui/DataState';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { SectionCard } from '../../ui/SectionCard';
 import { InvitationForm } from './InvitationForm';
 import { TeamInvitationsTable } from './TeamInvitationsTable';
 import { useRevokeInvitation, useRoleList, useTeamInvitations } from './useTeamApi';
@@ -15,20 +16,14 @@ export function InvitationsPage() {
   return (
     <Stack gap="xl">
       <PageHeader title="Invitations" />
-      <Card withBorder>
-        <Title order={2} size="h4" mb="md">
-          Invite members
-        </Title>
+      <SectionCard title="Invite members">
         {team.data && roles.data ? (
           <InvitationForm teamId={team.data.id} roles={roles.data} />
         ) : (
           <DataState error={invitations.error} />
         )}
-      </Card>
-      <section aria-labelledby="sent-heading">
-        <Title order={2} size="h4" mb="sm" id="sent-heading">
-          Sent invitations
-        </Title>
+      </SectionCard>
+      <SectionCard title="Sent invitations" bare>
         {invitations.data ? (
           <TeamInvitationsTable
             invitations={invitations.data}
@@ -42,7 +37,7 @@ export function InvitationsPage() {
         ) : (
           <DataState error={invitations.error} />
         )}
-      </section>
+      </SectionCard>
     </Stack>
   );
 }

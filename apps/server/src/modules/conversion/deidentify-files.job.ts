@@ -22,7 +22,8 @@ const NIFTI_NAME = /\.nii(\.gz)?$/i;
  * anonymised study, written beside them (`deidentified/{fileRowId}.dcm`) while the upload goes on, so
  * the series' conversion moves them in instead of de-identifying after its last file (decision 0070).
  * Only a head start: a file it skips (gzipped, not DICOM, the session gone) is de-identified by the
- * conversion as before, which also reports what cannot be. Idempotent: a copy written is kept.
+ * conversion as before, which also reports what cannot be. Idempotent: a rerun writes the same copies
+ * again (a check for each first would cost every file more than the rare rerun saves).
  */
 export async function deidentifyFilesJob(deps: Deps, job: JobPayload<'deidentify-files'>): Promise<void> {
   const files = await deps.db
@@ -49,7 +50,6 @@ export async function deidentifyFilesJob(deps: Deps, job: JobPayload<'deidentify
   await eachAtOnce(dicom, FILES_AT_ONCE, async (file) => {
     const original = storedFileKey(file.teamId, job.session, relativeKey(file.name));
     const copy = deidentifiedFileKey(file.teamId, job.session, file.id);
-    if ((await deps.storage.size(copy)) !== null) return;
     // A file that cannot be de-identified is left to the conversion, which reports it on its series.
     const written = await deidentifyFile(deps, replacements, original, copy).then(
       () => true,

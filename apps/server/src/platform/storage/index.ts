@@ -81,6 +81,24 @@ export async function createStorage(root: string): Promise<Storage> {
     return target;
   };
 
+  /**
+   * Resolves a key whose file a rename replaces (a link there is replaced, never followed): only its
+   * folder is checked, one call when it exists, the walk of `checked` when it does not (then made).
+   */
+  const replaceable = async (key: StorageKey): Promise<string> => {
+    const resolvedRoot = await rootReady();
+    const target = resolveInside(resolvedRoot, key);
+    let folder: string;
+    try {
+      folder = await realpath(path.dirname(target));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      return checked(key, true);
+    }
+    if (!isInside(resolvedRoot, folder)) throw new UnsafePathError('a link leaves the root');
+    return target;
+  };
+
   const writeAt = async (
     target: string,
     offset: number,
@@ -100,7 +118,7 @@ export async function createStorage(root: string): Promise<Storage> {
     root: path.resolve(root),
     path: (key) => checked(key),
     writeAtomic: async (key, data) => {
-      const target = await checked(key, true);
+      const target = await replaceable(key);
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {
         const source = data instanceof Uint8Array ? [data] : data;
@@ -118,11 +136,11 @@ export async function createStorage(root: string): Promise<Storage> {
     },
     move: async (from, to) => {
       const source = await checked(from);
-      await rename(source, await checked(to, true));
+      await rename(source, await replaceable(to));
     },
     link: async (from, to) => {
       const source = await checked(from);
-      const target = await checked(to, true);
+      const target = await replaceable(to);
       await rm(target, { force: true });
       await link(source, target).catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'EXDEV' && error.code !== 'EPERM') throw error;

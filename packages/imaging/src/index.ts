@@ -4,6 +4,7 @@ export * from './classify/classify';
 export { fileExtension } from './classify/extension';
 export * from './dicom/read-header';
 export * from './dicom/pixel-data-span';
+export { DICOM_STREAM } from './dicom/encoding';
 export * from './dicom/offset-table';
 export * from './group/group-dicom';
 export { isRepeatedInstanceReason } from './group/skip-reasons';

@@ -2,6 +2,7 @@ import type { DataSet, Element } from 'dicom-parser';
 import { FUNCTIONAL_GROUPS } from './functional-groups';
 import { bigEndianByteArrayParser, littleEndianByteArrayParser, newDataSet } from './parser';
 import { MACRO, TAG } from './tags';
+import { DICOM_STREAM } from './encoding';
 
 /**
  * A header scanner that walks the element stream exactly as dicom-parser's `parseDicom` does (the same
@@ -17,11 +18,13 @@ type Elements = Record<string, Element>;
 /** Thrown to give the file back to dicom-parser; one object, as a throw here should cost nothing. */
 const LEAVE = new Error('left to dicom-parser');
 
-const UNDEFINED_LENGTH = 0xffffffff;
-const ITEM = 0xfffee000;
-const ITEM_END = 0xfffee00d;
-const SEQUENCE_END = 0xfffee0dd;
-const PIXEL_DATA = 0x7fe00010;
+const {
+  undefinedLength: UNDEFINED_LENGTH,
+  item: ITEM,
+  itemEnd: ITEM_END,
+  sequenceEnd: SEQUENCE_END,
+  pixelData: PIXEL_DATA,
+} = DICOM_STREAM;
 const LAST_META_TAG = 0x0002ffff;
 const NO_TAG = -1;
 

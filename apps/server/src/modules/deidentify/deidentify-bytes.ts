@@ -1,3 +1,4 @@
+import { DICOM_STREAM } from '@voxa/imaging';
 import type { Replacements } from './deidentify';
 import { actionFor, isPrivateTag, type Action } from './profile';
 import { creatorTagOf, isSafePrivate } from './safe-private';
@@ -42,11 +43,13 @@ const META_GROUP_LENGTH = 0x00020000;
 const MEDIA_STORAGE_SOP_INSTANCE = 0x00020003;
 const PATIENT_NAME = 0x00100010;
 const PATIENT_ID = 0x00100020;
-const PIXEL_DATA = 0x7fe00010;
-const ITEM = 0xfffee000;
-const ITEM_END = 0xfffee00d;
-const SEQUENCE_END = 0xfffee0dd;
-const UNDEFINED = 0xffffffff;
+const {
+  undefinedLength: UNDEFINED,
+  item: ITEM,
+  itemEnd: ITEM_END,
+  sequenceEnd: SEQUENCE_END,
+  pixelData: PIXEL_DATA,
+} = DICOM_STREAM;
 const EXPLICIT_LITTLE = '1.2.840.10008.1.2.1';
 const DICM = new TextEncoder().encode('DICM');
 /** VRs whose length takes 4 bytes after 2 reserved ones (PS3.5 7.1.2). */

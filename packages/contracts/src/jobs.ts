@@ -26,11 +26,6 @@ export type ConvertSeriesJob = z.infer<typeof ConvertSeriesJob>;
 export const JOBS = {
   /** Converts one uploaded series to NIfTI from the bytes received, then de-identifies what it keeps. */
   'convert-series': ConvertSeriesJob,
-  /**
-   * Writes the de-identified copies of some files of an anonymised upload as they are stored (upload
-   * files' row ids), so their series' conversion finds them done (docs/decisions/0070).
-   */
-  'deidentify-files': z.object({ session: z.string(), files: z.array(Id).min(1) }),
   /** Inflates the archives of one upload session and reads what they hold (modules/archives). */
   'sort-session': z.object({ sessionId: Id }),
   /** Removes the raw files of upload sessions abandoned for longer than UPLOAD_SESSION_TTL_HOURS. */

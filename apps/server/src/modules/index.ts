@@ -18,7 +18,6 @@ import { sortSessionJob } from './archives/sort-job';
 import { cineServiceRoutes } from './cine/routes';
 import { commanderRoutes } from './commander/routes';
 import { convertSeriesJob } from './conversion/convert-job';
-import { deidentifyFilesJob } from './conversion/deidentify-files.job';
 import { conversionRoutes } from './conversion/routes';
 import { datasetExportRoutes } from './dataset-exports/routes';
 import { exportDatasetJob } from './dataset-exports/export-job';
@@ -102,8 +101,6 @@ export function registerJobs(deps: Deps): () => void {
   deps.queue.work('convert-series', (payload) => convertSeriesJob(deps, payload), {
     concurrency: deps.config.CONVERSION_CONCURRENCY,
   });
-  // Beside the upload it follows: one batch at a time per process.
-  deps.queue.work('deidentify-files', (payload) => deidentifyFilesJob(deps, payload), { concurrency: 1 });
   // One sort at a time per process: a sort inflates and reads whole archives.
   deps.queue.work('sort-session', (payload) => sortSessionJob(deps, payload), { concurrency: 1 });
   // One export at a time per process: it reads, inflates and gzips whole volumes.

@@ -15,7 +15,7 @@ import { deidentifyOutputs, renameOutputs, subSeriesUuid, type SeriesOutputs } f
 import { eachAtOnce } from './each-at-once';
 import { convertInput } from './offset-tables';
 import { keepDicom, writeDeidentifiedDicom } from './series-dicom';
-import { inputName, linkInput, seriesSources, type SeriesSources } from './series-input';
+import { inputName, linkInput, sourceKeys } from './series-input';
 
 /** Received files removed at once once the series is done (each an unlink that waits on the disk). */
 const REMOVALS_AT_ONCE = 8;
@@ -78,8 +78,8 @@ function announce(deps: Deps, series: Series, outcome: Outcome) {
  * Converts one series (the `convert-series` job) from the bytes as they were received, so dcm2niix sees
  * every attribute it needs (positions, times, vendors' private groups) whatever the anonymisation: the
  * files are linked into the series' input folder, converted, and only then de-identified, the outputs
- * (NIfTI header text, JSON sidecar) and the stored DICOM alike (decision 0023; the DICOM copies mostly
- * written already while the upload went on, decision 0070). Each volume is kept
+ * (NIfTI header text, JSON sidecar) and the stored DICOM alike (decision 0023, the DICOM while dcm2niix
+ * converts, decision 0031). Each volume is kept
  * as a sub-series `{series uuid}-NNN` with its .json, .bval and .bvec; dcm2niix's warnings stay with the
  * series. A series that cannot convert ends in error with the reason; the job itself then succeeds, so
  * one broken series stops nothing else. Idempotent: a series already settled is left alone, and a rerun
@@ -93,11 +93,11 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
   try {
     await save(deps, series, 'generatingNii');
     await deps.storage.remove(niftiDir);
-    const sources = await seriesSources(deps, series.teamId, job);
+    const sources = await sourceKeys(deps, series.teamId, job);
     const { outputs, warnings, dicomKept } =
       job.type === 'nii'
         ? {
-            outputs: await storeNifti(deps, series, job, sources.keys, niftiDir),
+            outputs: await storeNifti(deps, series, job, sources, niftiDir),
             warnings: [],
             dicomKept: Promise.resolve(),
           }
@@ -115,7 +115,7 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     };
     await save(deps, series, 'done', data);
     // The originals go once nothing needs them: their de-identified copies are kept.
-    if (job.anonymize) await eachAtOnce(sources.keys, REMOVALS_AT_ONCE, (key) => deps.storage.remove(key));
+    if (job.anonymize) await eachAtOnce(sources, REMOVALS_AT_ONCE, (key) => deps.storage.remove(key));
     announce(deps, series, { status: 'done', ...(warnings.length > 0 && { warnings }) });
     await inferAfterConversion(deps, series.id);
     await runFlowAfterConversion(deps, series.id);
@@ -169,15 +169,15 @@ async function convertDicom(
   deps: Deps,
   series: Series,
   job: ConvertSeriesJob,
-  sources: SeriesSources,
+  sources: StorageKey[],
   folder: StorageKey,
 ): Promise<ConvertedDicom> {
-  const input = await linkInput(deps, folder, sources.keys);
+  const input = await linkInput(deps, folder, sources);
   const niftiDir = seriesPartKey(folder, 'nifti');
-  const names = sources.keys.map((_, i) => inputName(i));
+  const names = sources.map((_, i) => inputName(i));
   const converting = convertInput(deps, input, names, await deps.storage.path(niftiDir));
   const copies = job.anonymize
-    ? writeDeidentifiedDicom(deps, series.teamId, folder, names, sources.copies)
+    ? writeDeidentifiedDicom(deps, series.teamId, folder, names)
     : Promise.resolve();
   const dicomKept = Promise.all([copies, converting]).then(() => keepDicom(deps, folder, job.anonymize));
   // Handled here at once: a failure of the copies surfaces when dicomKept is awaited, not as unhandled.

@@ -3,13 +3,7 @@ import type { api } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { TeamContext } from '../../http/context';
-import {
-  convertedDirKey,
-  deidentifiedFilesKey,
-  inflatedKey,
-  metadataKey,
-  storedFilesKey,
-} from '../../platform/storage/layout';
+import { convertedDirKey, inflatedKey, metadataKey, storedFilesKey } from '../../platform/storage/layout';
 import type { Db } from '../../platform/db';
 import type { Realtime } from '../../platform/realtime';
 import { notify } from '../notifications/notify';
@@ -128,10 +122,9 @@ async function removeSettledSessions(deps: Deps, teamId: number, sessionIds: (nu
       .where('id', '=', sessionId)
       .executeTakeFirst();
     if (!session) continue;
-    // The uploaded files and their de-identified copies, and what the server made of its archives (inflated files, metadata, conversions).
+    // The uploaded files, and what the server made of its archives (inflated files, metadata, conversions).
     for (const key of [
       storedFilesKey(teamId, session.uuid),
-      deidentifiedFilesKey(teamId, session.uuid),
       inflatedKey(teamId, session.uuid),
       metadataKey(teamId, session.uuid),
       convertedDirKey(teamId, session.uuid),

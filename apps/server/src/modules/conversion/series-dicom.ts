@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { Deps } from '../../deps';
 import { ConversionError } from '../../platform/dcm2niix';
 import type { StorageKey } from '../../platform/storage';
@@ -15,53 +15,75 @@ const FILES_AT_ONCE = 4;
  * Writes the de-identified copy (PS3.15 basic profile, docs/decisions/0014) of one DICOM file, flushed
  * and renamed into place. Throws a ConversionError when the file cannot be de-identified.
  */
-export async function deidentifyFile(
+async function deidentifyFile(
   deps: Pick<Deps, 'storage'>,
   replacements: Replacements,
   from: StorageKey,
   to: StorageKey,
 ): Promise<void> {
-  const bytes = new Uint8Array(await readFile(await deps.storage.path(from)));
-  let clean: Uint8Array[];
+  const read = await readReused(await deps.storage.path(from));
   try {
-    clean = deidentifyDicom(bytes, replacements);
-  } catch (error) {
-    throw new ConversionError(`A file of the series cannot be de-identified: ${String(error)}`, '');
+    let clean: Uint8Array[];
+    try {
+      clean = deidentifyDicom(read.bytes, replacements);
+    } catch (error) {
+      throw new ConversionError(`A file of the series cannot be de-identified: ${String(error)}`, '');
+    }
+    // The pieces are views of the read buffer: written before it goes back.
+    await deps.storage.writeAtomic(to, clean);
+  } finally {
+    read.release();
   }
-  await deps.storage.writeAtomic(to, clean);
+}
+
+/** Buffers kept for the next reads: a 0.5 MB slice a file would otherwise be garbage (GC on the main thread). */
+const spare: Buffer[] = [];
+const SPARE_BUFFERS = 8;
+const SPARE_MAX_BYTES = 4 * 2 ** 20;
+
+/** A whole file read into a spare buffer when one is big enough; `release` gives the buffer back. */
+async function readReused(file: string): Promise<{ bytes: Uint8Array; release: () => void }> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const at = spare.findIndex((b) => b.length >= size);
+    const buffer = at >= 0 ? (spare.splice(at, 1)[0] as Buffer) : Buffer.allocUnsafeSlow(size);
+    let got = 0;
+    while (got < size) {
+      const { bytesRead } = await handle.read(buffer, got, size - got, got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    const release = () => {
+      if (buffer.length <= SPARE_MAX_BYTES && spare.length < SPARE_BUFFERS) spare.push(buffer);
+    };
+    // A plain view: a Buffer's slice() would not copy (dcmjs copies what it reads with slice()).
+    return { bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, got), release };
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
- * Fills the series' `dicom/` folder with the de-identified copies of its input files: a copy written
- * while the upload went on (`copies[i]`, decision 0070) is moved in (nothing left to remove later; a
- * rerun de-identifies again from the input, which stays until the series is done), any other file is
- * de-identified here.
- * It only reads the input, so it runs while dcm2niix converts the same files. A file that cannot be
- * de-identified fails the series, and no copy is left.
+ * Writes the de-identified copies of the series' input files into its `dicom/` folder. It only reads the
+ * input, so it runs while dcm2niix converts the same files (on the other core: a file costs this thread
+ * a fraction of a millisecond, decision 0071). A file that cannot be de-identified fails the series, and
+ * no copy is left.
  */
 export async function writeDeidentifiedDicom(
   deps: Deps,
   teamId: number,
   folder: StorageKey,
   inputFiles: string[],
-  copies: (StorageKey | null)[],
 ): Promise<void> {
   const input = seriesPartKey(folder, 'input');
   const dicom = seriesPartKey(folder, 'dicom');
   await deps.storage.remove(dicom);
   const replacements = teamReplacements(teamKey(deps.keys, teamId));
   try {
-    await eachAtOnce(inputFiles, FILES_AT_ONCE, async (name, index) => {
-      const copy = copies[index];
-      const moved = copy
-        ? await deps.storage.move(copy, [...dicom, name]).then(
-            () => true,
-            // Not written (yet): de-identified here, from the same bytes.
-            () => false,
-          )
-        : false;
-      if (!moved) await deidentifyFile(deps, replacements, [...input, name], [...dicom, name]);
-    });
+    await eachAtOnce(inputFiles, FILES_AT_ONCE, (name) =>
+      deidentifyFile(deps, replacements, [...input, name], [...dicom, name]),
+    );
   } catch (error) {
     await deps.storage.remove(dicom);
     throw error;

@@ -5,12 +5,7 @@ import type { Deps } from '../../deps';
 import { ConversionError } from '../../platform/dcm2niix';
 import type { StorageKey } from '../../platform/storage';
 import { relativeKey } from '../../platform/storage';
-import {
-  deidentifiedFileKey,
-  inflatedKey,
-  seriesPartKey,
-  storedFileKey,
-} from '../../platform/storage/layout';
+import { inflatedKey, seriesPartKey, storedFileKey } from '../../platform/storage/layout';
 import { DEFAULT_ARCHIVE_LIMITS } from '../archives/policy';
 import { gunzipFile } from '../archives/gunzip';
 import { eachAtOnce } from './each-at-once';
@@ -18,43 +13,26 @@ import { eachAtOnce } from './each-at-once';
 /** Input files linked (or inflated) at once: each is a few file-system calls that mostly wait. */
 const LINKS_AT_ONCE = 8;
 
-/** The received files of a series, where they are, with the de-identified copy each may have. */
-export interface SeriesSources {
-  /** Keys under the upload session, in the series' order. */
-  keys: StorageKey[];
-  /** Where each file's de-identified copy is written while the upload goes on (decision 0070), if any. */
-  copies: (StorageKey | null)[];
-}
-
-export async function seriesSources(
-  deps: Deps,
-  teamId: number,
-  job: ConvertSeriesJob,
-): Promise<SeriesSources> {
+/** The received files of a series, where they are: keys under the upload session, in the series' order. */
+export async function sourceKeys(deps: Deps, teamId: number, job: ConvertSeriesJob): Promise<StorageKey[]> {
   const { source, session } = job;
-  if (source.location === 'server') {
-    const keys = source.paths.map((p) => [...inflatedKey(teamId, session), ...relativeKey(p)]);
-    return { keys, copies: keys.map(() => null) };
-  }
+  if (source.location === 'server')
+    return source.paths.map((p) => [...inflatedKey(teamId, session), ...relativeKey(p)]);
   const rows = await deps.db
     .selectFrom('upload_files')
     .innerJoin('upload_sessions', 'upload_sessions.id', 'upload_files.session_id')
-    .select(['upload_files.id', 'upload_files.client_file_id', 'upload_files.name'])
+    .select(['upload_files.client_file_id', 'upload_files.name'])
     .where('upload_sessions.uuid', '=', session)
     .where('upload_sessions.team_id', '=', teamId)
     .where('upload_files.client_file_id', 'in', [...new Set(source.fileIds)])
     .where('upload_files.completed_at', 'is not', null)
     .execute();
-  const byId = new Map(rows.map((r) => [r.client_file_id, r]));
-  const files = source.fileIds.map((id) => {
-    const file = byId.get(id);
-    if (!file) throw new ConversionError('A file of the series is no longer on the server.', '');
-    return file;
+  const names = new Map(rows.map((r) => [r.client_file_id, r.name]));
+  return source.fileIds.map((id) => {
+    const name = names.get(id);
+    if (name === undefined) throw new ConversionError('A file of the series is no longer on the server.', '');
+    return storedFileKey(teamId, session, relativeKey(name));
   });
-  return {
-    keys: files.map((f) => storedFileKey(teamId, session, relativeKey(f.name))),
-    copies: files.map((f) => deidentifiedFileKey(teamId, session, f.id)),
-  };
 }
 
 /** Whether a file is gzipped, from its first two bytes (the shared magic check). */

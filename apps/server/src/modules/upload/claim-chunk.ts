@@ -21,8 +21,6 @@ export interface ClaimedChunk {
   stored: boolean;
   /** Chunks of the file with a row. */
   received: number;
-  /** The session holds an anonymised study: its files are de-identified as they are stored (0070). */
-  anonymised: boolean;
 }
 
 interface ClaimRow {
@@ -39,7 +37,6 @@ interface ClaimRow {
   completed_at: Date | null;
   stored: boolean;
   received: string | number;
-  anonymised: boolean;
 }
 
 export interface ClaimInput {
@@ -90,9 +87,7 @@ async function claimStatement(db: UploadDeps['db'], ctx: TeamContext, input: Cla
       file.id, file.name, file.size, file.chunk_size, file.chunk_count, file.sha256, file.completed_at,
       EXISTS (SELECT 1 FROM upload_chunks c WHERE c.file_id = file.id AND c.chunk_index = ${h.index})
         AS stored,
-      (SELECT count(*) FROM upload_chunks c WHERE c.file_id = file.id) AS received,
-      EXISTS (SELECT 1 FROM studies st WHERE st.upload_id = s.id AND st.data->>'anonymize' = 'true')
-        AS anonymised
+      (SELECT count(*) FROM upload_chunks c WHERE c.file_id = file.id) AS received
     FROM s LEFT JOIN file ON true
   `.execute(db);
   return result.rows[0];
@@ -153,6 +148,5 @@ export async function claimChunk(
     },
     stored: row.stored,
     received: Number(row.received),
-    anonymised: row.anonymised,
   };
 }

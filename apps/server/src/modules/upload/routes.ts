@@ -6,7 +6,6 @@ import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { fieldsThenFile } from '../../http/multipart';
 import { route } from '../../http/route';
-import { DEIDENTIFY_AHEAD, deidentifyAhead } from '../conversion/deidentify-ahead';
 import { readUploadHeader } from './policy';
 import {
   createUploadRuntime,
@@ -25,20 +24,11 @@ const ChunkFields = z.strictObject({
 });
 
 export function uploadRoutes(app: FastifyInstance, deps: Deps): void {
-  // Each stored file of an anonymised upload is de-identified on the job queue while the rest arrives.
-  const ahead = deidentifyAhead(deps.queue, {
-    ...DEIDENTIFY_AHEAD,
-    onError: (error) => deps.log.warn({ err: error }, 'de-identification ahead not queued'),
+  const rt = createUploadRuntime(deps, {
+    maxFileBytes: deps.config.UPLOAD_MAX_FILE_BYTES,
+    maxChunkBytes: deps.config.UPLOAD_MAX_CHUNK_BYTES,
+    maxSessionBytes: deps.config.UPLOAD_MAX_SESSION_BYTES,
   });
-  const rt = createUploadRuntime(
-    deps,
-    {
-      maxFileBytes: deps.config.UPLOAD_MAX_FILE_BYTES,
-      maxChunkBytes: deps.config.UPLOAD_MAX_CHUNK_BYTES,
-      maxSessionBytes: deps.config.UPLOAD_MAX_SESSION_BYTES,
-    },
-    ahead.stored,
-  );
   // Multipart only here: its parser streams the body to the handler instead of buffering it.
   void app.register(async (scope) => {
     await scope.register(fastifyMultipart, {

@@ -20,16 +20,10 @@ export interface UploadRuntime {
   limits: UploadLimits;
   withFileLock: ReturnType<typeof createKeyedLock>;
   hashes: ReturnType<typeof createRunningHashes>;
-  /** Hears of each file of an anonymised session once it is stored whole (session uuid, row id). */
-  onStored: (session: string, fileRowId: number) => void;
 }
 
-export function createUploadRuntime(
-  deps: UploadDeps,
-  limits: UploadLimits,
-  onStored: UploadRuntime['onStored'] = () => undefined,
-): UploadRuntime {
-  return { deps, limits, withFileLock: createKeyedLock(), hashes: createRunningHashes(), onStored };
+export function createUploadRuntime(deps: UploadDeps, limits: UploadLimits): UploadRuntime {
+  return { deps, limits, withFileLock: createKeyedLock(), hashes: createRunningHashes() };
 }
 
 export function orRefuse<T>(checked: Checked<T>): T {
@@ -122,7 +116,7 @@ export async function receiveChunk(
   const session = input.sessionId;
   // Keyed by what the request names, so the claim is under the lock too.
   return rt.withFileLock(`${session}/${header.id}`, async () => {
-    const { file, stored, received, anonymised } = await claimChunk(rt, ctx, input);
+    const { file, stored, received } = await claimChunk(rt, ctx, input);
     const receipt = (count: number, sha256: string | null): ChunkReceipt => ({
       file_id: header.id,
       index: header.index,
@@ -131,18 +125,10 @@ export async function receiveChunk(
       complete: sha256 !== null,
       sha256,
     });
-    // The file has just been stored whole by this request.
-    const completed = (sha256: string | null) => {
-      if (sha256 !== null && anonymised) rt.onStored(session, file.id);
-      return sha256;
-    };
     if (stored) {
       for await (const _ of input.bytes); // drained: the copy stored first stays
       if (file.completed_at || received < file.chunk_count) return receipt(received, file.sha256);
-      return receipt(
-        received,
-        completed(await completeFile(rt, { teamId: ctx.team.id, session, file, name })),
-      );
+      return receipt(received, await completeFile(rt, { teamId: ctx.team.id, session, file, name }));
     }
     const written = await writeChunk(rt, {
       teamId: ctx.team.id,
@@ -159,12 +145,12 @@ export async function receiveChunk(
         sha256: written.sha256,
         completeWith: written.sha256,
       });
-      return receipt(count, completed(written.sha256));
+      return receipt(count, written.sha256);
     }
     const count = await recordChunk(rt.deps.db, { ...row, sha256: written.sha256 });
     rt.hashes.advance(file.id, header.index);
     if (count < file.chunk_count) return receipt(count, null);
-    return receipt(count, completed(await completeFile(rt, { teamId: ctx.team.id, session, file, name })));
+    return receipt(count, await completeFile(rt, { teamId: ctx.team.id, session, file, name }));
   });
 }
 

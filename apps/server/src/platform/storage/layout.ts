@@ -6,7 +6,6 @@ import type { StorageKey } from './paths';
  *
  *   uploads/{session}/partial/{fileRowId}      a file while its chunks arrive
  *   uploads/{session}/files/{name}             a complete uploaded file (name: the client's checked path)
- *   uploads/{session}/deidentified/{fileRowId}.dcm  a stored DICOM file's de-identified copy (anonymised)
  *   uploads/{session}/inflated/{archive}/...   what the session's archives hold
  *   uploads/{session}/metadata.json            what the archives' sort read
  *   uploads/{session}/converted/{uploadId}.nii an archive series' dcm2niix output, for previews
@@ -41,17 +40,6 @@ export const storedFilesKey = (teamId: number, session: string): StorageKey => [
 export const storedFileKey = (teamId: number, session: string, name: StorageKey): StorageKey => [
   ...storedFilesKey(teamId, session),
   ...name,
-];
-
-export const deidentifiedFilesKey = (teamId: number, session: string): StorageKey => [
-  ...sessionKey(teamId, session),
-  'deidentified',
-];
-
-/** Named by the file's row id: a received name may carry the patient's. */
-export const deidentifiedFileKey = (teamId: number, session: string, fileRowId: number): StorageKey => [
-  ...deidentifiedFilesKey(teamId, session),
-  `${fileRowId}.dcm`,
 ];
 
 export const inflatedKey = (teamId: number, session: string): StorageKey => [

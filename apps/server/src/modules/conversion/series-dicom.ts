@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { Deps } from '../../deps';
 import { ConversionError } from '../../platform/dcm2niix';
 import type { StorageKey } from '../../platform/storage';
@@ -21,47 +21,14 @@ async function deidentifyFile(
   from: StorageKey,
   to: StorageKey,
 ): Promise<void> {
-  const read = await readReused(await deps.storage.path(from));
+  const bytes = new Uint8Array(await readFile(await deps.storage.path(from)));
+  let clean: Uint8Array[];
   try {
-    let clean: Uint8Array[];
-    try {
-      clean = deidentifyDicom(read.bytes, replacements);
-    } catch (error) {
-      throw new ConversionError(`A file of the series cannot be de-identified: ${String(error)}`, '');
-    }
-    // The pieces are views of the read buffer: written before it goes back.
-    await deps.storage.writeAtomic(to, clean);
-  } finally {
-    read.release();
+    clean = deidentifyDicom(bytes, replacements);
+  } catch (error) {
+    throw new ConversionError(`A file of the series cannot be de-identified: ${String(error)}`, '');
   }
-}
-
-/** Buffers kept for the next reads: a 0.5 MB slice a file would otherwise be garbage (GC on the main thread). */
-const spare: Buffer[] = [];
-const SPARE_BUFFERS = 8;
-const SPARE_MAX_BYTES = 4 * 2 ** 20;
-
-/** A whole file read into a spare buffer when one is big enough; `release` gives the buffer back. */
-async function readReused(file: string): Promise<{ bytes: Uint8Array; release: () => void }> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    const at = spare.findIndex((b) => b.length >= size);
-    const buffer = at >= 0 ? (spare.splice(at, 1)[0] as Buffer) : Buffer.allocUnsafeSlow(size);
-    let got = 0;
-    while (got < size) {
-      const { bytesRead } = await handle.read(buffer, got, size - got, got);
-      if (bytesRead === 0) break;
-      got += bytesRead;
-    }
-    const release = () => {
-      if (buffer.length <= SPARE_MAX_BYTES && spare.length < SPARE_BUFFERS) spare.push(buffer);
-    };
-    // A plain view: a Buffer's slice() would not copy (dcmjs copies what it reads with slice()).
-    return { bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, got), release };
-  } finally {
-    await handle.close();
-  }
+  await deps.storage.writeAtomic(to, clean);
 }
 
 /**

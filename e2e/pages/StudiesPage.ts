@@ -77,8 +77,9 @@ export class StudiesPage {
   async favouriteNames(): Promise<string[]> {
     await this.page.getByRole('button', { name: 'Favorite studies' }).click();
     const menu = this.page.getByTestId('favourites-menu');
-    await menu.waitFor();
     const items = menu.getByTestId('favourite-item').getByRole('link');
+    // The menu asks for the names when it opens: wait for its answer, not its loader.
+    await items.or(menu.getByText('No items')).first().waitFor();
     const names = (await items.allInnerTexts()).map((t) => t.trim());
     await this.page.keyboard.press('Escape');
     return names;

@@ -21,12 +21,22 @@ export function nativeVersion(binary: string): Promise<string | null> {
   });
 }
 
+/**
+ * dcm2niix holds a series' whole volume in memory (1 GB for 2,000 CT slices): glibc's malloc asked for
+ * transparent huge pages faults it in 2 MB pages, not 4 KB ones, 2.5x faster here (decision 0073).
+ * Ignored where the kernel has them off or glibc is older than 2.35.
+ */
+const hugePages = (tunables = '') => [tunables, 'glibc.malloc.hugetlb=1'].filter(Boolean).join(':');
+
 /** A native dcm2niix binary: the same outputs, faster (DESIGN.md). */
 export function nativeConverter(binary: string): Converter {
   return {
     async convert(inputDir, outputDir, options) {
       await mkdir(outputDir, { recursive: true });
-      const child = spawn(binary, dcm2niixArgs(inputDir, outputDir), { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(binary, dcm2niixArgs(inputDir, outputDir), {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, GLIBC_TUNABLES: hugePages(process.env.GLIBC_TUNABLES) },
+      });
       let log = '';
       child.stdout.on('data', (d: Buffer) => (log += d.toString()));
       child.stderr.on('data', (d: Buffer) => (log += d.toString()));

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
 import type { ServerSeries } from '@voxa/contracts';
 import {
@@ -23,7 +22,7 @@ import { unprocessable } from '../../http/errors';
 import { ConversionError } from '../../platform/dcm2niix';
 import { maybeGunzip } from '../../platform/gzip';
 import { encodePng } from '../../platform/png/encode';
-import { relativeKey } from '../../platform/storage';
+import { readBytes, relativeKey } from '../../platform/storage';
 import { convertedNifti } from './converted';
 import { inflatedKey } from '../../platform/storage/layout';
 import { resizeRgba } from './resize';
@@ -65,7 +64,7 @@ const KEPT_VOLUMES = 2;
 /** A file's bytes, inflated when it is gzip (`.nii.gz`, `.dcm.gz`), at most the upload's largest file. */
 async function bytesOf(deps: ArchiveDeps, file: string): Promise<Uint8Array> {
   try {
-    return await maybeGunzip(new Uint8Array(await readFile(file)), deps.config.UPLOAD_MAX_FILE_BYTES);
+    return await maybeGunzip(await readBytes(file), deps.config.UPLOAD_MAX_FILE_BYTES);
   } catch (error) {
     if (error instanceof GzipError) throw refuse('error', error.message);
     throw error;

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { decodeDicomFrame } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
@@ -49,7 +48,7 @@ const refuse = (message: string) => unprocessable(message, { file: [message] });
 /** The stored values of one frame of a session's DICOM file, checked against the size the page expects. */
 export async function framePixels(deps: Deps, ctx: TeamContext, session: string, body: PixelRequest) {
   const key = await sessionFileKey(deps, ctx, session, body.file);
-  const bytes = new Uint8Array(await readFile(await deps.storage.path(key)));
+  const bytes = await deps.storage.readBytes(key);
   const decoded = decodeDicomFrame(bytes, body.frame);
   if (!decoded.ok) throw refuse(`The frame cannot be read: ${decoded.error}.`);
   const { frame, header } = decoded;

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { ConvertSeriesJob, SeriesConversionEvent, SeriesStatus } from '@voxa/contracts';
 import { conversionWarnings } from '@voxa/imaging/dcm2niix';
 import type { Deps } from '../../deps';
@@ -216,7 +215,7 @@ async function storeNifti(
 ): Promise<SeriesOutputs> {
   const [source] = sources;
   if (!source) throw new ConversionError('The series has no file.', '');
-  const received = new Uint8Array(await readFile(await deps.storage.path(source)));
+  const received = await deps.storage.readBytes(source);
   let bytes = await maybeGunzip(received, deps.config.UPLOAD_MAX_FILE_BYTES);
   if (job.anonymize) bytes = blankNiftiText(bytes);
   const file = `${subSeriesUuid(series.uuid, 1)}.nii`;

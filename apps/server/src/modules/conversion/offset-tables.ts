@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { withEmptyOffsetTable } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import { ConversionError, type Conversion } from '../../platform/dcm2niix';
@@ -37,7 +37,7 @@ async function emptyOffsetTables(deps: Deps, input: StorageKey, names: string[])
   const frames: number[] = [];
   for (const name of names) {
     const key = [...input, name];
-    const emptied = withEmptyOffsetTable(new Uint8Array(await readFile(await deps.storage.path(key))));
+    const emptied = withEmptyOffsetTable(await deps.storage.readBytes(key));
     if (!emptied) continue;
     await deps.storage.writeAtomic(key, emptied.bytes);
     frames.push(emptied.frames);

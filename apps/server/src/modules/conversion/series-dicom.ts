@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Deps } from '../../deps';
 import { ConversionError } from '../../platform/dcm2niix';
 import type { StorageKey } from '../../platform/storage';
@@ -21,7 +20,7 @@ async function deidentifyFile(
   from: StorageKey,
   to: StorageKey,
 ): Promise<void> {
-  const bytes = new Uint8Array(await readFile(await deps.storage.path(from)));
+  const bytes = await deps.storage.readBytes(from);
   let clean: Uint8Array[];
   try {
     clean = deidentifyDicom(bytes, replacements);

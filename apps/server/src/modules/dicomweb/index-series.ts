@@ -1,6 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import type { Deps } from '../../deps';
 import type { Db } from '../../platform/db';
+import { readBytes } from '../../platform/storage';
 import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { AVAILABLE_TRANSFER_SYNTAX, INDEXED_TAGS } from './attributes';
 import { integerOf, parseDicom, textOf, toDicomJson, type JsonDataset } from './dicom-json';
@@ -100,7 +101,7 @@ async function indexOne(deps: IndexDeps, teamId: number, series: DoneSeries): Pr
   const rows: IndexedInstance[] = [];
   for (const file of await storedFiles(deps, folder)) {
     try {
-      const row = indexRow(new Uint8Array(await readFile(`${folder}/${file}`)));
+      const row = indexRow(await readBytes(`${folder}/${file}`));
       if (row) rows.push({ ...row, team_id: teamId, study_id: series.study_id, series_id: series.id, file });
     } catch (error) {
       deps.log.warn({ err: error, seriesId: series.id, file }, 'stored DICOM not indexed');

@@ -1,9 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import dcmjs, { type NaturalDataset } from 'dcmjs';
 import * as nifti from 'nifti-reader-js';
 import { placeInstances, type PlacedInstance, type SourceInstance, type Triple } from '@voxa/imaging';
 import { conflict } from '../../http/errors';
-import type { Storage, StorageKey } from '../../platform/storage';
+import { readBytes, type Storage, type StorageKey } from '../../platform/storage';
 import { seriesPartKey } from '../../platform/storage/layout';
 
 export const NO_DICOM = 'This series has no stored DICOM instances for a SEG to reference.';
@@ -97,7 +97,7 @@ export async function placeSeries(
   const instances: SourceInstance[] = [];
   let source: NaturalDataset | undefined;
   for (const file of files) {
-    const read = readInstance(new Uint8Array(await readFile(file)));
+    const read = readInstance(await readBytes(file));
     if (read.frames > 1) throw conflict(MULTI_FRAME);
     instances.push(read.instance);
     source ??= read.dataset;

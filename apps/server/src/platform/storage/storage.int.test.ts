@@ -37,6 +37,17 @@ describe('storage on real files', () => {
     expect(await readFile(await storage.path(['s', 'files', 'file.dcm']), 'utf8')).toBe('helloworld');
   });
 
+  it('reads a whole file as a plain Uint8Array whose buffer holds its bytes only', async () => {
+    await storage.writeAtomic(['s', 'a.bin'], Buffer.from([1, 2, 3, 4]));
+    const bytes = await storage.readBytes(['s', 'a.bin']);
+    expect(Buffer.isBuffer(bytes)).toBe(false);
+    expect([...new Uint8Array(bytes.buffer)]).toEqual([1, 2, 3, 4]);
+    // A Uint8Array's slice copies (a Buffer's would be a view).
+    bytes.slice(0, 2)[0] = 9;
+    expect(bytes[0]).toBe(1);
+    await expect(storage.readBytes(['s', 'missing.bin'])).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('links a file under a second name without copying its bytes, replacing what was there', async () => {
     await storage.writeAtomic(['s', 'files', 'a.dcm'], Buffer.from('bytes'));
     await storage.writeAtomic(['series', 'input', '1.dcm'], Buffer.from('old'));

@@ -35,7 +35,7 @@ export function deidentifyExplicitLittle(bytes: Uint8Array, r: Replacements): Ui
   out.element(META_GROUP_LENGTH, 'UL', u32(metaOut.length));
   out.append(metaOut);
   out.append(body);
-  return out.pieces;
+  return out.joined();
 }
 
 const TRANSFER_SYNTAX = 0x00020010;
@@ -183,6 +183,28 @@ class Writer {
     for (const piece of other.pieces) this.bytes(piece);
   }
 
+  /**
+   * The pieces with each run of small ones (elements, markers) joined into one: the file is written in a
+   * few calls, its header and its pixel data, not in one for each of its hundreds of elements.
+   */
+  joined(): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    let run: Uint8Array[] = [];
+    const endRun = () => {
+      if (run.length > 1) out.push(concatenated(run));
+      else out.push(...run);
+      run = [];
+    };
+    for (const piece of this.pieces) {
+      if (piece.length >= KEPT_AS_VIEW) {
+        endRun();
+        out.push(piece);
+      } else run.push(piece);
+    }
+    endRun();
+    return out;
+  }
+
   /** An element of a defined-length value, in explicit VR little endian. */
   element(tag: number, vr: string, value: Uint8Array): void {
     const long = LONG_VRS.has(vr);
@@ -214,6 +236,19 @@ class Writer {
     }
     this.bytes(marker(SEQUENCE_END, 0));
   }
+}
+
+/** Pieces this long stay views of the source when the output is joined; shorter ones are copied. */
+const KEPT_AS_VIEW = 65_536;
+
+function concatenated(pieces: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
 }
 
 function marker(tag: number, length: number): Uint8Array {

@@ -1,5 +1,5 @@
 import type * as nifti from 'nifti-reader-js';
-import { parseNifti } from '../nifti/read-header';
+import { parseNifti, type ParsedNifti } from '../nifti/read-header';
 import type { FrameFailure, PixelFrame } from './pixel-frame';
 
 /** The first volume of a NIfTI file, kept as bytes so slices are read one at a time (volumes can be large). */
@@ -43,19 +43,36 @@ function calibratedRange(raw: nifti.NIFTI1 | nifti.NIFTI2): [number, number] | n
   return Number.isFinite(low) && Number.isFinite(high) && high > low ? [low, high] : null;
 }
 
+/** How a voxel of a parsed file is stored: its size and its value at a byte offset, scaled (scl_slope/inter). */
+export interface NiftiVoxelDecoder {
+  bytes: number;
+  value: (view: DataView, offset: number) => number;
+}
+
+/** The decoder of a parsed file's voxels, or null for a datatype it does not read. */
+export function niftiVoxelDecoder(parsed: Extract<ParsedNifti, { ok: true }>): NiftiVoxelDecoder | null {
+  const { header, raw } = parsed;
+  const reader = NIFTI_VOXEL_READERS[header.datatypeCode];
+  if (!reader) return null;
+  // scl_slope 0 means "no scaling" in NIfTI.
+  const slope = Number.isFinite(raw.scl_slope) && raw.scl_slope !== 0 ? raw.scl_slope : 1;
+  const intercept = Number.isFinite(raw.scl_inter) && raw.scl_slope !== 0 ? raw.scl_inter : 0;
+  return {
+    bytes: reader.bytes,
+    value: (view, offset) => reader.read(view, offset, header.littleEndian) * slope + intercept,
+  };
+}
+
 /** Reads the header and keeps the bytes of a .nii or .nii.gz; voxel values come out scaled (scl_slope/inter). */
 export function readNiftiVolume(bytes: ArrayBuffer): NiftiVolumeResult {
   const parsed = parseNifti(bytes);
   if (!parsed.ok) return { ok: false, reason: 'error', error: parsed.error };
   const { header, raw, data } = parsed;
-  const reader = NIFTI_VOXEL_READERS[header.datatypeCode];
-  if (!reader) return { ok: false, reason: 'no-image', error: `NIfTI datatype ${header.datatypeCode}` };
-  // scl_slope 0 means "no scaling" in NIfTI.
-  const slope = Number.isFinite(raw.scl_slope) && raw.scl_slope !== 0 ? raw.scl_slope : 1;
-  const intercept = Number.isFinite(raw.scl_inter) && raw.scl_slope !== 0 ? raw.scl_inter : 0;
+  const decoder = niftiVoxelDecoder(parsed);
+  if (!decoder) return { ok: false, reason: 'no-image', error: `NIfTI datatype ${header.datatypeCode}` };
   const view = new DataView(data);
   const start = raw.vox_offset;
-  const byteOffset = (index: number) => start + index * reader.bytes;
+  const byteOffset = (index: number) => start + index * decoder.bytes;
   const [, columnSpacing = 1, rowSpacing = 1] = header.pixDims;
   return {
     ok: true,
@@ -66,7 +83,7 @@ export function readNiftiVolume(bytes: ArrayBuffer): NiftiVolumeResult {
       spacing: [Math.abs(columnSpacing) || 1, Math.abs(rowSpacing) || 1],
       calibratedRange: calibratedRange(raw),
       datatypeCode: header.datatypeCode,
-      voxel: (index) => reader.read(view, byteOffset(index), header.littleEndian) * slope + intercept,
+      voxel: (index) => decoder.value(view, byteOffset(index)),
       byteOffset,
       view,
     },
@@ -109,16 +126,21 @@ export function rangeSampleStep(voxels: number): number {
 /**
  * The grey range to show a NIfTI file with, which has no window of its own: cal_min/cal_max when set,
  * else the 1st to 99th percentile of (a sample of) the first volume, so a few outliers do not wash it out.
+ * `sampled` is that sample's range when the caller read it already (`sampleDisplayRange`).
  */
-export function niftiDisplayRange(volume: NiftiVolume): [number, number] {
+export function niftiDisplayRange(volume: NiftiVolume, sampled?: [number, number] | null): [number, number] {
   if (volume.calibratedRange) return volume.calibratedRange;
+  if (sampled) return sampled;
   const voxels = volume.width * volume.height * volume.slices;
   const step = rangeSampleStep(voxels);
   const sample: number[] = [];
-  for (let index = 0; index < voxels; index += step) {
-    const value = volume.voxel(index);
-    if (Number.isFinite(value)) sample.push(value);
-  }
+  for (let index = 0; index < voxels; index += step) sample.push(volume.voxel(index));
+  return sampleDisplayRange(sample);
+}
+
+/** The 1st to 99th percentile of the values of a range sample (`rangeSampleStep`), its non-finite ones left out. */
+export function sampleDisplayRange(values: number[]): [number, number] {
+  const sample = values.filter(Number.isFinite);
   if (sample.length === 0) return [0, 1];
   sample.sort((a, b) => a - b);
   const at = (fraction: number) => sample[Math.floor(fraction * (sample.length - 1))] as number;

@@ -5,22 +5,25 @@ import { niftiDisplayRange, niftiSlice, readNiftiVolume } from '@voxa/imaging';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TESTDATA_DIR } from '../../../test/corpus';
 import { slideshowSlices } from './slideshow-frames';
-import { readForSlideshow } from './slideshow-read';
+import { readForSlideshow, type SlideshowRead } from './slideshow-read';
 
 /** What the slideshow draws from a volume: its display range and its frames' slices. */
-function drawn(bytes: ArrayBuffer) {
+function drawn({ bytes, sampleRange }: SlideshowRead) {
   const read = readNiftiVolume(bytes);
   if (!read.ok) return read;
   const { volume } = read;
   return {
-    range: niftiDisplayRange(volume),
+    range: niftiDisplayRange(volume, sampleRange),
     frames: slideshowSlices(volume.slices).map((z) => niftiSlice(volume, z)),
   };
 }
 
-const whole = async (file: string) => {
+const whole = async (file: string): Promise<SlideshowRead> => {
   const bytes = await readFile(file);
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  return {
+    bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    sampleRange: null,
+  };
 };
 
 /** A NIfTI-1 of `width` x `height` x `slices` voxels of `datatype` with varied bytes. */

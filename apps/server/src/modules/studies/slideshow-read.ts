@@ -1,5 +1,12 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { isGzip, parseNifti, rangeSampleStep } from '@voxa/imaging';
+import {
+  isGzip,
+  niftiVoxelDecoder,
+  parseNifti,
+  rangeSampleStep,
+  sampleDisplayRange,
+  type NiftiVoxelDecoder,
+} from '@voxa/imaging';
 import { slideshowSlices } from './slideshow-frames';
 
 /** Enough for any header with its extensions as dcm2niix writes them; more is read when vox_offset says. */
@@ -28,14 +35,23 @@ async function readAt(
 const readInto = (handle: FileHandle, bytes: Uint8Array, start: number, end: number) =>
   end > start ? readAt(handle, bytes, start, start, end - start) : Promise.resolve(0);
 
+/** What the slideshow draws from: the file's bytes as far as it reads them, and the range its sample gives. */
+export interface SlideshowRead {
+  /** The file's size; only the header and the frames' slices are read (all of it when read whole). */
+  bytes: ArrayBuffer;
+  /** The display range of the first volume's sample (`sampleDisplayRange`); null when read whole. */
+  sampleRange: [number, number] | null;
+}
+
 /**
  * A stored NIfTI as the slideshow reads it: a buffer of the file's size in which only what it draws is
- * read: the header, the frames' slices and the voxels the display range samples. The rest stays zero
- * pages the system never maps, so a 1 GB CT costs a pass through a 16 MB buffer instead of a 1 GB
- * allocation, and the frames are those the whole file gives. A gzipped or unreadable file is read whole
- * (its error then comes from the parse, as before).
+ * read (the header and the frames' slices), and the range of the voxels the display range samples,
+ * decoded as they pass through a reused buffer. The rest stays zero pages the system never maps (a
+ * sample written there would map one page each: 65,536 of them), so a 1 GB CT costs a pass through a
+ * 16 MB buffer instead of a 1 GB allocation, and the frames and range are those the whole file gives. A
+ * gzipped or unreadable file is read whole (its error then comes from the parse, as before).
  */
-export async function readForSlideshow(file: string, chunkBytes = CHUNK_BYTES): Promise<ArrayBuffer> {
+export async function readForSlideshow(file: string, chunkBytes = CHUNK_BYTES): Promise<SlideshowRead> {
   const handle = await open(file, 'r');
   try {
     const { size } = await handle.stat();
@@ -43,48 +59,51 @@ export async function readForSlideshow(file: string, chunkBytes = CHUNK_BYTES): 
     const bytes = new Uint8Array(whole);
     await readInto(handle, bytes, 0, Math.min(size, HEAD_BYTES));
     const parsed = isGzip(bytes.subarray(0, 2)) ? null : parseNifti(whole);
-    if (!parsed?.ok) {
+    const decoder = parsed?.ok ? niftiVoxelDecoder(parsed) : null;
+    if (!parsed?.ok || !decoder) {
       await readInto(handle, bytes, 0, size);
-      return whole;
+      return { bytes: whole, sampleRange: null };
     }
     const { header, raw } = parsed;
-    const start = Number(raw.vox_offset);
-    const voxelBytes = raw.numBitsPerVoxel / 8;
-    const sliceBytes = header.width * header.height * voxelBytes;
+    const start = raw.vox_offset;
+    const sliceBytes = header.width * header.height * decoder.bytes;
     await readInto(handle, bytes, Math.min(size, HEAD_BYTES), start);
     for (const slice of slideshowSlices(header.slices))
       await readInto(handle, bytes, start + slice * sliceBytes, start + (slice + 1) * sliceBytes);
-    await readSamples(
+    const sample = await readSample(
       handle,
-      bytes,
-      { start, voxelBytes, chunkBytes },
+      decoder,
+      { start, chunkBytes },
       header.width * header.height * header.slices,
     );
-    return whole;
+    return { bytes: whole, sampleRange: sampleDisplayRange(sample) };
   } finally {
     await handle.close();
   }
 }
 
-/** The voxels of the display range's sample (every `rangeSampleStep`-th), read a chunk at a time. */
-async function readSamples(
+/** The values of the display range's sample (every `rangeSampleStep`-th voxel), read a chunk at a time. */
+async function readSample(
   handle: FileHandle,
-  bytes: Uint8Array,
-  { start, voxelBytes, chunkBytes }: { start: number; voxelBytes: number; chunkBytes: number },
+  decoder: NiftiVoxelDecoder,
+  { start, chunkBytes }: { start: number; chunkBytes: number },
   voxels: number,
-): Promise<void> {
+): Promise<number[]> {
   const step = rangeSampleStep(voxels);
-  const end = start + voxels * voxelBytes;
+  const end = start + voxels * decoder.bytes;
   // Whole voxels per chunk, so none straddles two.
-  const chunk = new Uint8Array(Math.min(chunkBytes - (chunkBytes % voxelBytes), end - start));
+  const chunk = new Uint8Array(Math.min(chunkBytes - (chunkBytes % decoder.bytes), end - start));
+  const view = new DataView(chunk.buffer);
+  const values: number[] = [];
   let index = 0;
   for (let at = start; at < end && index < voxels; at += chunk.length) {
     const bytesRead = await readAt(handle, chunk, 0, at, Math.min(chunk.length, end - at));
-    if (bytesRead === 0) return;
+    if (bytesRead === 0) break;
     for (; index < voxels; index += step) {
-      const offset = start + index * voxelBytes - at;
-      if (offset + voxelBytes > bytesRead) break;
-      bytes.set(chunk.subarray(offset, offset + voxelBytes), at + offset);
+      const offset = start + index * decoder.bytes - at;
+      if (offset + decoder.bytes > bytesRead) break;
+      values.push(decoder.value(view, offset));
     }
   }
+  return values;
 }

@@ -16,12 +16,13 @@ export async function writeSlideshow(
   niftiFile: string,
 ): Promise<number> {
   // Only what the frames need is read (a volume can be a gigabyte).
-  const read = readNiftiVolume(
-    await readForSlideshow(await storage.path([...seriesPartKey(folder, 'nifti'), niftiFile])),
+  const { bytes, sampleRange } = await readForSlideshow(
+    await storage.path([...seriesPartKey(folder, 'nifti'), niftiFile]),
   );
+  const read = readNiftiVolume(bytes);
   if (!read.ok) return 0;
   const { volume } = read;
-  const display = displayForRange(niftiDisplayRange(volume));
+  const display = displayForRange(niftiDisplayRange(volume, sampleRange));
   const size = frameSize(volume.width, volume.height, volume.spacing);
   const slices = slideshowSlices(volume.slices);
   await storage.remove(seriesPartKey(folder, 'slideshow'));

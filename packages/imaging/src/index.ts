@@ -1,4 +1,5 @@
 export * from './types';
+export * from './bytes';
 export * from './upload-model';
 export * from './classify/classify';
 export { fileExtension } from './classify/extension';

@@ -1,4 +1,4 @@
-import { DICOM_STREAM } from '@voxa/imaging';
+import { concatBytes, DICOM_STREAM } from '@voxa/imaging';
 import type { Replacements } from './deidentify';
 import { actionFor, isPrivateTag, type Action } from './profile';
 import { creatorTagOf, isSafePrivate } from './safe-private';
@@ -191,7 +191,7 @@ class Writer {
     const out: Uint8Array[] = [];
     let run: Uint8Array[] = [];
     const endRun = () => {
-      if (run.length > 1) out.push(concatenated(run));
+      if (run.length > 1) out.push(concatBytes(run));
       else out.push(...run);
       run = [];
     };
@@ -240,16 +240,6 @@ class Writer {
 
 /** Pieces this long stay views of the source when the output is joined; shorter ones are copied. */
 const KEPT_AS_VIEW = 65_536;
-
-function concatenated(pieces: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
-}
 
 function marker(tag: number, length: number): Uint8Array {
   const b = new Uint8Array(8);

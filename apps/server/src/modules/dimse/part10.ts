@@ -1,3 +1,4 @@
+import { concatBytes } from '@voxa/imaging';
 /** Voxa's implementation class UID in the file meta it writes (a UUID-derived UID, PS3.5 B.2). */
 const IMPLEMENTATION_CLASS_UID = '2.25.233885986365260553285475662065049690596';
 
@@ -25,22 +26,12 @@ function element(tag: number, vr: string, value: Uint8Array): Uint8Array {
 /** A UID value, padded with a NUL to an even length (PS3.5 9.1). */
 const uid = (value: string) => new TextEncoder().encode(value.length % 2 ? `${value}\0` : value);
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
-
 /**
  * A DICOM Part 10 file of a dataset received by C-STORE, its bytes kept as sent (in the accepted
  * transfer syntax): preamble, `DICM`, and the file meta group (PS3.10 7.1).
  */
 export function part10File(meta: Part10Meta, dataset: Uint8Array): Uint8Array {
-  const group = concat([
+  const group = concatBytes([
     element(0x0001, 'OB', new Uint8Array([0, 1])),
     element(0x0002, 'UI', uid(meta.sopClassUid)),
     element(0x0003, 'UI', uid(meta.sopInstanceUid)),
@@ -49,7 +40,7 @@ export function part10File(meta: Part10Meta, dataset: Uint8Array): Uint8Array {
   ]);
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, group.length, true);
-  return concat([
+  return concatBytes([
     new Uint8Array(128),
     new TextEncoder().encode('DICM'),
     element(0x0000, 'UL', length),

@@ -3,6 +3,8 @@
  * ModelProto fields a graph of float32 operators needs (onnx.proto3 field numbers), so a network trained
  * here, or a test's network, becomes a file onnxruntime runs, with no Python and no download.
  */
+import { concatBytes } from '@voxa/imaging';
+
 export type Field = Uint8Array;
 
 const text = new TextEncoder();
@@ -18,24 +20,14 @@ function varint(value: number): number[] {
   return bytes;
 }
 
-export const concat = (parts: readonly Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-};
-
 /** Wire type 0: int32, int64, enum. */
 const int = (field: number, value: number): Field =>
   new Uint8Array([...varint(field << 3), ...varint(value)]);
 /** Wire type 2: bytes, strings and embedded messages. */
 const bytes = (field: number, value: Uint8Array): Field =>
-  concat([new Uint8Array([...varint((field << 3) | 2), ...varint(value.byteLength)]), value]);
+  concatBytes([new Uint8Array([...varint((field << 3) | 2), ...varint(value.byteLength)]), value]);
 const str = (field: number, value: string): Field => bytes(field, text.encode(value));
-const message = (field: number, ...fields: Field[]): Field => bytes(field, concat(fields));
+const message = (field: number, ...fields: Field[]): Field => bytes(field, concatBytes(fields));
 
 const FLOAT = 1;
 const ATTRIBUTE_INT = 2;
@@ -107,5 +99,5 @@ export function onnxModel(graph: VolumeGraph, { irVersion, opset, producer }: Mo
     volumeInfo(11, graph.input.name, graph.input.channels),
     volumeInfo(12, graph.output.name, graph.output.channels),
   );
-  return concat([int(1, irVersion), str(2, producer), body, message(8, str(1, ''), int(2, opset))]);
+  return concatBytes([int(1, irVersion), str(2, producer), body, message(8, str(1, ''), int(2, opset))]);
 }

@@ -39,7 +39,7 @@ const readInto = (handle: FileHandle, bytes: Uint8Array, start: number, end: num
 export interface SlideshowRead {
   /** The file's size; only the header and the frames' slices are read (all of it when read whole). */
   bytes: ArrayBuffer;
-  /** The display range of the first volume's sample (`sampleDisplayRange`); null when read whole. */
+  /** The display range of the first volume's sample (`sampleDisplayRange`); null when not sampled. */
   sampleRange: [number, number] | null;
 }
 
@@ -59,13 +59,15 @@ export async function readForSlideshow(file: string, chunkBytes = CHUNK_BYTES): 
     const bytes = new Uint8Array(whole);
     await readInto(handle, bytes, 0, Math.min(size, HEAD_BYTES));
     const parsed = isGzip(bytes.subarray(0, 2)) ? null : parseNifti(whole);
-    const decoder = parsed?.ok ? niftiVoxelDecoder(parsed) : null;
-    if (!parsed?.ok || !decoder) {
+    if (!parsed?.ok) {
       await readInto(handle, bytes, 0, size);
       return { bytes: whole, sampleRange: null };
     }
+    // A datatype it cannot draw: the header is enough for the volume's read to say so.
+    const decoder = niftiVoxelDecoder(parsed);
+    if (!decoder) return { bytes: whole, sampleRange: null };
     const { header, raw } = parsed;
-    const start = raw.vox_offset;
+    const start = Number(raw.vox_offset);
     const sliceBytes = header.width * header.height * decoder.bytes;
     await readInto(handle, bytes, Math.min(size, HEAD_BYTES), start);
     for (const slice of slideshowSlices(header.slices))

@@ -32,6 +32,7 @@ import { attachRealtime } from './platform/realtime';
 import { loadServerKeys } from './platform/server-keys';
 import { createStorage } from './platform/storage';
 import { requestLogEntry } from './http/request-log';
+import { cutConnectionsAfterGrace } from './http/shutdown';
 import { dicomwebRoutes } from './modules/dicomweb/routes';
 
 declare module 'fastify' {
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Before the HTTP server closes: its clients reconnect (to another process, when there is one).
   app.addHook('preClose', async () => realtime.disconnectAll());
+  app.addHook('preClose', async () => cutConnectionsAfterGrace(app.server, config.SHUTDOWN_GRACE_MS));
   app.addHook('onClose', async () => realtime.close());
   const queue = createQueue({
     db,

@@ -51,6 +51,8 @@ export const ConfigSchema = z.object({
     .positive()
     .default(1024 * 1024),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** How long requests under way may take to finish once the server is asked to stop (http/shutdown.ts). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Sign-in attempts one account takes in 15 minutes from addresses it never signed in from (decision 0028). */
   LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(30),
   /** Proxies whose X-Forwarded-For is believed: none by default, a hop count, or addresses and CIDR ranges. */

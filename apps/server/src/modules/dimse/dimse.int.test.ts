@@ -8,6 +8,8 @@ import { TESTDATA_DIR } from '../../../test/corpus';
 import { apiToken, dicomweb } from '../../../test/dicomweb-calls';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import dimse from 'dcmjs-dimse';
+import { dimseAssociationKey, dimseAssociationsKey } from '../../platform/storage/layout';
 import { parseMultipartRelated } from '../dicomweb/multipart-related';
 import { teamAeTitle } from './ae-policy';
 import { startDimseScp, type DimseScp } from './scp';
@@ -147,6 +149,51 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
     );
     const originals = await Promise.all(sent.map(async (f) => new Uint8Array(await readFile(f))));
     expect(parts.map((p) => datasetOf(p.body)).sort()).toEqual(originals.map(datasetOf).sort());
+  }, 300_000);
+
+  it('stores what an association answered Success even when it ends by an abort, not a release', async () => {
+    const team = await buildTeam(t, owner);
+    const client = new dimse.Client();
+    const answered: number[] = [];
+    const aborted = new Promise<void>((resolve) => {
+      for (const file of ctFiles) {
+        const request = new dimse.requests.CStoreRequest(file);
+        request.on('response', (response: dimse.responses.CStoreResponse) => {
+          answered.push(response.getStatus());
+          // Every instance answered: the sender aborts instead of releasing.
+          if (answered.length === ctFiles.length) {
+            client.abort();
+            resolve();
+          }
+        });
+        client.addRequest(request);
+      }
+    });
+    // The SCP closes the connection on the abort: the release the client would send later never goes.
+    const closed = new Promise<void>((resolve) => client.on('closed', () => resolve()));
+    client.on('networkError', () => undefined);
+    client.send('127.0.0.1', port, 'MODALITY', teamAeTitle(team.slug), { associationLingerTimeout: 60_000 });
+    await aborted;
+    await closed;
+    expect(answered).toEqual(ctFiles.map(() => dimse.constants.Status.Success));
+    expect((await settledSeries(team.id, 1)).map((s) => s.status)).toEqual(['done']);
+    expect(await indexedInstances(team.id, ctFiles.length)).toHaveLength(ctFiles.length);
+    expect(await t.app.deps.storage.list(dimseAssociationsKey(team.id))).toEqual([]);
+  }, 300_000);
+
+  it('stores at its start what an earlier run staged but never stored (a process that stopped)', async () => {
+    const team = await buildTeam(t, owner);
+    const folder = dimseAssociationKey(team.id, 'left-by-a-stopped-process');
+    for (const [index, file] of ctFiles.entries())
+      await t.app.deps.storage.writeAtomic([...folder, `${index}.dcm`], await readFile(file));
+    const restarted = startDimseScp(t.app.deps, await freePort());
+    try {
+      expect((await settledSeries(team.id, 1)).map((s) => s.status)).toEqual(['done']);
+      expect(await indexedInstances(team.id, ctFiles.length)).toHaveLength(ctFiles.length);
+      expect(await t.app.deps.storage.list(dimseAssociationsKey(team.id))).toEqual([]);
+    } finally {
+      restarted.close();
+    }
   }, 300_000);
 
   it('takes stores only from the calling AE titles the team lists', async () => {

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import dimse from 'dcmjs-dimse';
 import type { Deps } from '../../deps';
-import { ingestInstances } from '../dicomweb/ingest';
 import { decideAssociation } from './ae-policy';
 import { part10File } from './part10';
-import { aeTeams, receiverContext } from './receiver';
+import { aeTeams } from './receiver';
+import { stageInstance, storeLeftovers, storeStaged } from './staged';
 
 type Association = dimse.association.Association;
 type Dataset = dimse.Dataset;
@@ -50,12 +51,30 @@ function acceptContexts(association: Association): void {
   }
 }
 
-/** An SCP class bound to the deployment: one instance per association. */
-function scpClass(deps: Deps) {
+/**
+ * An SCP class bound to the deployment: one instance per association. Each C-STORE is answered once its
+ * instance is staged on disk; the association's instances are stored when it ends (staged.ts).
+ */
+function scpClass(deps: Deps, stopping: () => boolean) {
   return class VoxaScp extends dimse.Scp {
     private teamId: number | null = null;
-    /** What a store of this association received, ingested when the association is released. */
-    private received: Uint8Array[] = [];
+    /** The association's staging folder (not `association`: dcmjs-dimse's own field). */
+    private readonly folder = randomUUID();
+    private staged: Promise<boolean>[] = [];
+    private ended = false;
+
+    /** The association's TCP connection, closed after an A-ABORT (PS3.8 7.3.2.1). */
+    private readonly connection: ConstructorParameters<typeof dimse.Scp>[0];
+
+    constructor(...args: ConstructorParameters<typeof dimse.Scp>) {
+      super(...args);
+      this.connection = args[0];
+      // Released, aborted or cut: what was answered Success is stored either way. A process that is
+      // stopping leaves it staged for its next start.
+      this.on('close', () => {
+        if (!stopping()) this.storeReceived();
+      });
+    }
 
     override createDatasetFromStoreWritableStream(
       writable: Writable,
@@ -114,44 +133,53 @@ function scpClass(deps: Deps) {
       const response = dimse.responses.CStoreResponse.fromRequest(request);
       const dataset = request.getDataset();
       const bytes = dataset && receivedBytes.get(dataset);
-      if (!dataset || !bytes) response.setStatus(Status.ProcessingFailure);
-      else {
-        const meta = {
-          sopClassUid: request.getAffectedSopClassUid(),
-          sopInstanceUid: request.getAffectedSopInstanceUid(),
-          transferSyntaxUid: dataset.getTransferSyntaxUid(),
-        };
-        this.received.push(part10File(meta, bytes));
-        response.setStatus(Status.Success);
+      if (!dataset || !bytes || this.teamId === null || this.ended) {
+        response.setStatus(Status.ProcessingFailure);
+        return callback(response);
       }
-      callback(response);
+      const meta = {
+        sopClassUid: request.getAffectedSopClassUid(),
+        sopInstanceUid: request.getAffectedSopInstanceUid(),
+        transferSyntaxUid: dataset.getTransferSyntaxUid(),
+      };
+      const file = part10File(meta, bytes);
+      const staged = stageInstance(deps, this.teamId, this.folder, this.staged.length, file).then(
+        () => true,
+        (error: unknown) => {
+          deps.log.error({ err: error, teamId: this.teamId }, 'DIMSE instance not staged');
+          return false;
+        },
+      );
+      this.staged.push(staged);
+      void staged.then((ok) => {
+        response.setStatus(ok ? Status.Success : Status.ProcessingFailure);
+        callback(response);
+      });
     }
 
     override associationReleaseRequested(): void {
       this.sendAssociationReleaseResponse();
-      const { teamId, received } = this;
-      this.received = [];
-      if (teamId === null || received.length === 0) return;
-      // The caller does not wait for conversion: the studies appear in the team as they convert.
-      void ingest(deps, teamId, received).catch((error: unknown) =>
-        deps.log.error({ err: error, teamId }, 'DIMSE ingest failed'),
-      );
+      this.storeReceived();
+    }
+
+    /** The sender gave the association up (A-ABORT): what it was answered Success for is stored all the same. */
+    override abort(): void {
+      this.storeReceived();
+      this.connection.end();
+    }
+
+    /** Once, when the association ends: its staged instances are stored (the sender does not wait). */
+    private storeReceived(): void {
+      const { teamId, staged } = this;
+      if (this.ended || teamId === null || staged.length === 0) return;
+      this.ended = true;
+      void Promise.all(staged)
+        .then(() => storeStaged(deps, teamId, this.folder))
+        .catch((error: unknown) =>
+          deps.log.error({ err: error, teamId, association: this.folder }, 'DIMSE ingest failed'),
+        );
     }
   };
-}
-
-async function ingest(deps: Deps, teamId: number, instances: Uint8Array[]): Promise<void> {
-  const ctx = await receiverContext(deps.db, teamId);
-  if (!ctx) throw new Error('the team has no member to store as');
-  const outcome = await ingestInstances(deps, ctx, instances);
-  deps.log.info(
-    {
-      teamId,
-      stored: outcome.stored.length,
-      failed: outcome.failed.length,
-    },
-    'DIMSE instances stored',
-  );
 }
 
 export interface DimseScp {
@@ -161,8 +189,17 @@ export interface DimseScp {
 /** Listens for DICOM associations on `port` (C-ECHO, C-STORE into the team whose AE title is called). */
 export function startDimseScp(deps: Deps, port: number): DimseScp {
   dimse.log.setLevel('silent');
-  const server = new dimse.Server(scpClass(deps));
+  let stopping = false;
+  const server = new dimse.Server(scpClass(deps, () => stopping));
   server.on('networkError', (error: unknown) => deps.log.warn({ err: error }, 'DIMSE network error'));
   server.listen(port);
-  return { close: () => server.close() };
+  void storeLeftovers(deps).catch((error: unknown) =>
+    deps.log.error({ err: error }, 'DIMSE leftover instances not stored'),
+  );
+  return {
+    close: () => {
+      stopping = true;
+      server.close();
+    },
+  };
 }

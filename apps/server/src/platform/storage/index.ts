@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream, type ReadStream } from 'node:fs';
-import { copyFile, link, lstat, mkdir, open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -49,6 +49,8 @@ export interface Storage {
   link(from: StorageKey, to: StorageKey): Promise<void>;
   /** Size in bytes of a file, or null when there is none. */
   size(key: StorageKey): Promise<number | null>;
+  /** The names in a folder, sorted; none when the folder is missing. */
+  list(key: StorageKey): Promise<string[]>;
   /** The file's bytes, or only those from `range.start` to `range.end` (both inclusive). */
   read(key: StorageKey, range?: ByteRange): Promise<ReadStream>;
   /** A whole file's bytes, read at once (no copy: see `readBytes`). */
@@ -165,6 +167,14 @@ export async function createStorage(root: string): Promise<Storage> {
         return info.isFile() ? info.size : null;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    list: async (key) => {
+      try {
+        return (await readdir(await checked(key))).sort();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;
       }
     },

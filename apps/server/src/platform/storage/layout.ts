@@ -15,6 +15,7 @@ import type { StorageKey } from './paths';
  *   studies/{study}/series/{series}/slideshow/ the studies list's frames
  *   studies/{study}/series/{series}/segmentations/{segmentation}/mask-{revision}.nii.gz
  *                                               every kept revision of a segmentation's label mask
+ *   dimse/{association}/{n}.dcm                what a C-STORE association received, until it is stored
  *   ai-models/{model}.onnx                     an AI model's ONNX file
  *   exports/dataset-{export}.zip               a research dataset export (nnU-Net raw layout)
  */
@@ -88,6 +89,18 @@ export const segmentationKey = (folder: StorageKey, segmentationId: number): Sto
 export const maskKey = (folder: StorageKey, segmentationId: number, revision: number): StorageKey => [
   ...segmentationKey(folder, segmentationId),
   `mask-${revision}.nii.gz`,
+];
+
+export const dimseAssociationsKey = (teamId: number): StorageKey => [...teamKey(teamId), 'dimse'];
+
+export const dimseAssociationKey = (teamId: number, association: string): StorageKey => [
+  ...dimseAssociationsKey(teamId),
+  association,
+];
+
+export const dimseInstanceKey = (teamId: number, association: string, index: number): StorageKey => [
+  ...dimseAssociationKey(teamId, association),
+  `${String(index).padStart(6, '0')}.dcm`,
 ];
 
 export const aiModelFileKey = (teamId: number, modelId: number): StorageKey => [

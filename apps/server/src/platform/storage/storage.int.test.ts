@@ -63,6 +63,14 @@ describe('storage on real files', () => {
     await expect(storage.link(['s', '..', '..', 'x'], ['y'])).rejects.toThrow(UnsafePathError);
   });
 
+  it("lists a folder's names in order, and a missing folder as empty", async () => {
+    await storage.writeAtomic(['d', 'b.dcm'], Buffer.from('b'));
+    await storage.writeAtomic(['d', 'a.dcm'], Buffer.from('a'));
+    expect(await storage.list(['d'])).toEqual(['a.dcm', 'b.dcm']);
+    expect(await storage.list(['missing'])).toEqual([]);
+    await expect(storage.list(['..', 'outside'])).rejects.toBeInstanceOf(UnsafePathError);
+  });
+
   it('removes files and folders, and a missing one quietly', async () => {
     await storage.writeAtomic(['d', 'x'], Buffer.from('x'));
     await storage.remove(['d']);

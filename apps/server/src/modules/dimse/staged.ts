@@ -1,0 +1,47 @@
+import type { Deps } from '../../deps';
+import { dimseAssociationKey, dimseAssociationsKey, dimseInstanceKey } from '../../platform/storage/layout';
+import { ingestInstances } from '../dicomweb/ingest';
+import { receiverContext } from './receiver';
+
+/**
+ * What a C-STORE association received waits on disk, each instance flushed before its C-STORE is answered
+ * Success: the sender then forgets it. Once the association ends (released, aborted or cut) its instances
+ * are stored together, grouped into studies and series as STOW-RS stores them, and the folder goes.
+ * A process that stopped before storing them stores them when its SCP starts again (decision 0075).
+ */
+export async function stageInstance(
+  deps: Deps,
+  teamId: number,
+  association: string,
+  index: number,
+  file: Uint8Array,
+): Promise<void> {
+  await deps.storage.writeAtomic(dimseInstanceKey(teamId, association, index), file);
+}
+
+/** Stores an association's staged instances into its team, then removes them; nothing when none. */
+export async function storeStaged(deps: Deps, teamId: number, association: string): Promise<void> {
+  const folder = dimseAssociationKey(teamId, association);
+  const names = await deps.storage.list(folder);
+  if (names.length === 0) return deps.storage.remove(folder);
+  const ctx = await receiverContext(deps.db, teamId);
+  if (!ctx) throw new Error('the team has no member to store as');
+  const instances = await Promise.all(names.map((name) => deps.storage.readBytes([...folder, name])));
+  const outcome = await ingestInstances(deps, ctx, instances);
+  // Removed only once stored: a stop before this point stores them again at the next start.
+  await deps.storage.remove(folder);
+  deps.log.info(
+    { teamId, association, stored: outcome.stored.length, failed: outcome.failed.length },
+    'DIMSE instances stored',
+  );
+}
+
+/** Stores what associations of an earlier run left staged (the process stopped before storing them). */
+export async function storeLeftovers(deps: Deps): Promise<void> {
+  const teams = await deps.db.selectFrom('teams').select('id').execute();
+  for (const { id } of teams)
+    for (const association of await deps.storage.list(dimseAssociationsKey(id)))
+      await storeStaged(deps, id, association).catch((error: unknown) =>
+        deps.log.error({ err: error, teamId: id, association }, 'DIMSE leftover instances not stored'),
+      );
+}

@@ -5,12 +5,12 @@ import {
   type LeasedJob,
   type WorkerRegistration,
 } from '@voxa/contracts';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { Deps } from '../../deps';
 import type { WorkerRef } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
-import type { Database } from '../../platform/db/schema';
+import type { AiJobsTable, Database } from '../../platform/db/schema';
 import { seriesVolume, type VolumeFile } from '../annotator/volume';
 import { notify } from '../notifications/notify';
 import { importLabelMap } from '../segmentations/mask-import';
@@ -222,6 +222,28 @@ async function heldJob(db: Db, worker: WorkerRef, jobId: number) {
   return job;
 }
 
+/**
+ * Ends a job the worker holds, with what its end sets (its lease cleared, its end time stamped): false
+ * when it no longer held it (cancelled, ended or leased again meanwhile), and then nothing changed.
+ */
+export async function endHeldJob(
+  db: Db,
+  worker: WorkerRef,
+  jobId: number,
+  end: Updateable<AiJobsTable> & { state: 'done' | 'failed' },
+): Promise<boolean> {
+  const now = new Date();
+  const ended = await db
+    .updateTable('ai_jobs')
+    .set({ ...end, lease_expires_at: null, finished_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .where('worker_id', '=', worker.id)
+    .where('state', '=', 'running')
+    .returning('id')
+    .executeTakeFirst();
+  return ended !== undefined;
+}
+
 /** One input volume of a job the worker holds. */
 export async function jobInput(
   deps: Pick<Deps, 'db' | 'storage'>,
@@ -273,22 +295,11 @@ export async function failJob(
 ): Promise<void> {
   const { db } = deps;
   const job = await heldJob(db, worker, jobId);
-  const now = new Date();
-  const failed = await db
-    .updateTable('ai_jobs')
-    .set({
-      state: 'failed',
-      error: body.message,
-      log_tail: logTail(job.log_tail, body.log),
-      lease_expires_at: null,
-      finished_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', job.id)
-    .where('worker_id', '=', worker.id)
-    .where('state', '=', 'running')
-    .returning('id')
-    .executeTakeFirst();
+  const failed = await endHeldJob(db, worker, job.id, {
+    state: 'failed',
+    error: body.message,
+    log_tail: logTail(job.log_tail, body.log),
+  });
   if (failed && job.kind === 'training') await trainingNotice(deps, job, 'aitrain.train.fail', body.message);
 }
 
@@ -329,22 +340,11 @@ export async function acceptResult(
     },
     body,
   );
-  const now = new Date();
-  const done = await deps.db
-    .updateTable('ai_jobs')
-    .set({
-      state: 'done',
-      progress: 1,
-      segmentation_id: segmentationId,
-      lease_expires_at: null,
-      finished_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', job.id)
-    .where('worker_id', '=', worker.id)
-    .where('state', '=', 'running')
-    .returning('id')
-    .executeTakeFirst();
+  const done = await endHeldJob(deps.db, worker, job.id, {
+    state: 'done',
+    progress: 1,
+    segmentation_id: segmentationId,
+  });
   if (!done) {
     // Cancelled or leased again while the map was read: the segmentation it made goes again.
     await deps.db.deleteFrom('segmentations').where('id', '=', segmentationId).execute();

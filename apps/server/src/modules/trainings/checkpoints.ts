@@ -9,7 +9,7 @@ import { aiModelFileKey, trainingCheckpointKey } from '../../platform/storage/la
 import { checkedOnnxHeader } from '../ai-models/file';
 import { fileFitProblems } from '../ai-models/policy';
 import { logTail } from '../ai-workers/policy';
-import { isHeld, leaseEnd, NOT_HELD, teamJob } from '../ai-workers/protocol';
+import { endHeldJob, isHeld, leaseEnd, NOT_HELD, teamJob } from '../ai-workers/protocol';
 import { checkpointSpecProblem, derivedModelCode, derivedModelName, isBetterCheckpoint } from './policy';
 import { trainingNotice } from './worker';
 
@@ -194,21 +194,11 @@ export async function finishTraining(
         .set({ derived_model_id: id })
         .where('job_id', '=', job.id)
         .execute();
-      const done = await trx
-        .updateTable('ai_jobs')
-        .set({
-          state: 'done',
-          progress: 1,
-          log_tail: logTail(job.log_tail, body.log),
-          lease_expires_at: null,
-          finished_at: now,
-          updated_at: now,
-        })
-        .where('id', '=', job.id)
-        .where('worker_id', '=', worker.id)
-        .where('state', '=', 'running')
-        .returning('id')
-        .executeTakeFirst();
+      const done = await endHeldJob(trx, worker, job.id, {
+        state: 'done',
+        progress: 1,
+        log_tail: logTail(job.log_tail, body.log),
+      });
       // Stopped or leased again while the model was made: nothing of it stays.
       if (!done) throw conflict(NOT_HELD);
       return { id, now: true };

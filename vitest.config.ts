@@ -8,21 +8,32 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    sequence: { groupOrder: 0 },
   },
 });
 
 /**
  * One runner for the whole suite. Integration tests run on PGlite always and on PostgreSQL too when
  * DATABASE_URL is set (CI); end-to-end tests drive Debian's Chromium against a real server.
+ *
+ * Two files at a time (Vitest's default is one on a machine of two cores): unit and integration files
+ * first, each integration file with its own server, database and queue prefix; then the end-to-end
+ * files, one at a time (each drives a browser and a server of its own).
  */
 export default defineConfig({
   test: {
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/**/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // Pure logic: the files share one module graph per worker instead of loading it each (2.6x
+          // faster here); a file that stubs a global restores it.
+          isolate: false,
+          sequence: { groupOrder: 0 },
         },
       },
       integration('integration:pglite', 'pglite'),
@@ -34,6 +45,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -6,9 +6,15 @@
  */
 export type Triple = [number, number, number];
 
+/**
+ * An image a SEG frame can be drawn on: a single-frame instance, or one frame of a multi-frame (enhanced)
+ * instance, with that frame's geometry.
+ */
 export interface SourceInstance {
   sopClassUid: string;
   sopInstanceUid: string;
+  /** 1-based, for a frame of a multi-frame instance (its ReferencedFrameNumber); absent otherwise. */
+  frameNumber?: number;
   rows: number;
   columns: number;
   imagePositionPatient: readonly number[];
@@ -134,3 +140,7 @@ export function sliceOf(at: PlacedInstance): number {
   const axis = 3 - stepAxis(at.columnStep) - stepAxis(at.rowStep);
   return at.origin[axis] ?? 0;
 }
+
+/** What names a source image in a SEG: its SOP Instance UID, and its frame number in a multi-frame one. */
+export const sourceImageKey = (uid: string, frameNumber?: number | null): string =>
+  frameNumber ? `${uid}#${frameNumber}` : uid;

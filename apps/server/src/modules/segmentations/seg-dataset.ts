@@ -68,10 +68,21 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const dicomDate = (d: Date) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
 const dicomTime = (d: Date) => `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
 
-const sourceRef = (at: PlacedInstance) => ({
+const instanceRef = (at: PlacedInstance) => ({
   ReferencedSOPClassUID: at.instance.sopClassUid,
   ReferencedSOPInstanceUID: at.instance.sopInstanceUid,
 });
+
+/** A frame's source image: the instance, and which of its frames when it has several. */
+const sourceRef = (at: PlacedInstance) => ({
+  ...instanceRef(at),
+  ...(at.instance.frameNumber ? { ReferencedFrameNumber: at.instance.frameNumber } : {}),
+});
+
+/** Each referenced instance once, whatever number of its frames are placed. */
+const referencedInstances = (placed: readonly PlacedInstance[]) => [
+  ...new Map(placed.map((at) => [at.instance.sopInstanceUid, instanceRef(at)])).values(),
+];
 
 /** The SEG as a Part 10 file (Explicit VR Little Endian). */
 export function writeSeg(content: SegContent, placed: readonly PlacedInstance[]): Uint8Array {
@@ -118,7 +129,7 @@ export function writeSeg(content: SegContent, placed: readonly PlacedInstance[])
     ReferencedSeriesSequence: [
       {
         SeriesInstanceUID: content.source.SeriesInstanceUID,
-        ReferencedInstanceSequence: placed.map(sourceRef),
+        ReferencedInstanceSequence: referencedInstances(placed),
       },
     ],
     SegmentSequence: content.segments.map((s, i) => ({
@@ -178,8 +189,8 @@ export interface ReadSeg {
   rows: number;
   columns: number;
   segments: { number: number; label: string; lab: number[] | null }[];
-  /** Per frame: its segment and the instance it was drawn on. */
-  frames: { segmentNumber: number; sopInstanceUid: string }[];
+  /** Per frame: its segment and the image it was drawn on (an instance, or a frame of one). */
+  frames: { segmentNumber: number; sopInstanceUid: string; frameNumber: number | null }[];
   pixelData: Uint8Array;
 }
 
@@ -192,7 +203,7 @@ export const NO_SOURCE = 'A frame of the SEG names no source image.';
 const UNCOMPRESSED = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.1.99']);
 
 /** A sequence's items: dcmjs gives an array, or a lone item when the sequence has one. */
-const items = (value: unknown): NaturalDataset[] =>
+export const sequenceItems = (value: unknown): NaturalDataset[] =>
   Array.isArray(value)
     ? (value as NaturalDataset[])
     : value && typeof value === 'object'
@@ -227,21 +238,24 @@ export function readSeg(bytes: Uint8Array): SegRead {
   const columns = integer(ds.Columns);
   const count = integer(ds.NumberOfFrames) ?? 1;
   if (!rows || !columns || count < 1) return { ok: false, error: 'The SEG has no frame size or no frames.' };
-  const shared = items(ds.SharedFunctionalGroupsSequence)[0] ?? {};
-  const sharedSegment = integer(items(shared.SegmentIdentificationSequence)[0]?.ReferencedSegmentNumber);
-  const perFrame = items(ds.PerFrameFunctionalGroupsSequence);
+  const shared = sequenceItems(ds.SharedFunctionalGroupsSequence)[0] ?? {};
+  const sharedSegment = integer(
+    sequenceItems(shared.SegmentIdentificationSequence)[0]?.ReferencedSegmentNumber,
+  );
+  const perFrame = sequenceItems(ds.PerFrameFunctionalGroupsSequence);
   if (perFrame.length !== count) return { ok: false, error: 'The SEG describes fewer frames than it holds.' };
   const frames: ReadSeg['frames'] = [];
   for (const group of perFrame) {
     const segmentNumber =
-      integer(items(group.SegmentIdentificationSequence)[0]?.ReferencedSegmentNumber) ?? sharedSegment;
-    const source = items(items(group.DerivationImageSequence)[0]?.SourceImageSequence)[0];
+      integer(sequenceItems(group.SegmentIdentificationSequence)[0]?.ReferencedSegmentNumber) ??
+      sharedSegment;
+    const source = sequenceItems(sequenceItems(group.DerivationImageSequence)[0]?.SourceImageSequence)[0];
     const sopInstanceUid = text(source?.ReferencedSOPInstanceUID);
     if (segmentNumber === null) return { ok: false, error: 'A frame of the SEG names no segment.' };
     if (!sopInstanceUid) return { ok: false, error: NO_SOURCE };
-    frames.push({ segmentNumber, sopInstanceUid });
+    frames.push({ segmentNumber, sopInstanceUid, frameNumber: integer(source?.ReferencedFrameNumber) });
   }
-  const segments = items(ds.SegmentSequence).map((s) => ({
+  const segments = sequenceItems(ds.SegmentSequence).map((s) => ({
     number: integer(s.SegmentNumber) ?? 0,
     label: text(s.SegmentLabel),
     lab: Array.isArray(s.RecommendedDisplayCIELabValue)

@@ -1,5 +1,5 @@
 import { SEGMENT_PALETTE, type Segmentation } from '@voxa/contracts';
-import { dicomLabToHex, segFramesToLabels, type PlacedInstance } from '@voxa/imaging';
+import { dicomLabToHex, segFramesToLabels, sourceImageKey, type PlacedInstance } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { badRequest, notFound, unprocessable } from '../../http/errors';
@@ -13,7 +13,7 @@ import { placeSeries } from './seg-source';
 import { segValues } from './segment-rules';
 
 export const NO_SEG_FILE = 'Send the DICOM SEG file’s bytes as the body (application/dicom).';
-export const OTHER_SERIES = 'The SEG references instances that are not of this series.';
+export const OTHER_SERIES = 'The SEG references images that are not of this series.';
 export const FRAME_SIZE = 'The SEG’s frames are not the size of the series’ instances.';
 export const TOO_MANY_SEGMENTS = 'The SEG has more segments than a mask can hold.';
 
@@ -41,10 +41,12 @@ export async function importSeg(
   const { folder, header } = await seriesGrid(deps.storage, series);
   const { dims, placed } = await placeSeries(deps.storage, folder, header);
 
-  const byUid = new Map(placed.map((p) => [p.instance.sopInstanceUid, p]));
+  const byImage = new Map(
+    placed.map((p) => [sourceImageKey(p.instance.sopInstanceUid, p.instance.frameNumber), p]),
+  );
   const frames = seg.frames.map((f) => ({
     segmentNumber: f.segmentNumber,
-    placed: byUid.get(f.sopInstanceUid),
+    placed: byImage.get(sourceImageKey(f.sopInstanceUid, f.frameNumber)),
   }));
   if (frames.some((f) => !f.placed)) throw unprocessable(OTHER_SERIES);
   const placedFrames = frames as { segmentNumber: number; placed: PlacedInstance }[];

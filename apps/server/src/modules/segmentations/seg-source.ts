@@ -2,15 +2,16 @@ import { readdir } from 'node:fs/promises';
 import dcmjs, { type NaturalDataset } from 'dcmjs';
 import * as nifti from 'nifti-reader-js';
 import { placeInstances, type PlacedInstance, type SourceInstance, type Triple } from '@voxa/imaging';
+import { sequenceItems } from './seg-dataset';
 import { conflict } from '../../http/errors';
 import { readBytes, type Storage, type StorageKey } from '../../platform/storage';
 import { seriesPartKey } from '../../platform/storage/layout';
 
 export const NO_DICOM = 'This series has no stored DICOM instances for a SEG to reference.';
-export const MULTI_FRAME =
-  'This series is stored as multi-frame DICOM; a SEG can reference single-frame instances only.';
+export const NO_FRAME_GEOMETRY =
+  'A multi-frame instance of this series gives no position, orientation or spacing for its frames.';
 
-/** The series' stored DICOM instances placed on its NIfTI grid, and its first instance's dataset. */
+/** The series' stored DICOM images placed on its NIfTI grid, and its first instance's dataset. */
 export interface SeriesPlacement {
   dims: Triple;
   placed: PlacedInstance[];
@@ -31,14 +32,26 @@ const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const numbers = (v: unknown): number[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(Number);
 
 /**
- * One stored file read with dcmjs. Some exports (TotalSegmentator's example CT) leave the dataset's SOP
+ * The geometry of frame `index` of an enhanced multi-frame instance: each functional group from the
+ * frame's own item, else from the shared one (PS3.3 C.7.6.16).
+ */
+function frameGeometry(ds: NaturalDataset, index: number) {
+  const own = sequenceItems(ds.PerFrameFunctionalGroupsSequence)[index] ?? {};
+  const shared = sequenceItems(ds.SharedFunctionalGroupsSequence)[0] ?? {};
+  const group = (name: string) => sequenceItems(own[name])[0] ?? sequenceItems(shared[name])[0] ?? {};
+  return {
+    imagePositionPatient: numbers(group('PlanePositionSequence').ImagePositionPatient),
+    imageOrientationPatient: numbers(group('PlaneOrientationSequence').ImageOrientationPatient),
+    pixelSpacing: numbers(group('PixelMeasuresSequence').PixelSpacing),
+  };
+}
+
+/**
+ * One stored file read with dcmjs: the images a SEG can reference in it, one for a single-frame instance,
+ * one a frame for a multi-frame one. Some exports (TotalSegmentator's example CT) leave the dataset's SOP
  * UIDs empty: the file meta's stand in, and for the class, the modality's image storage.
  */
-function readInstance(bytes: Uint8Array): {
-  instance: SourceInstance;
-  frames: number;
-  dataset: NaturalDataset;
-} {
+function readInstance(bytes: Uint8Array): { images: SourceInstance[]; dataset: NaturalDataset } {
   let file;
   try {
     file = dcmjs.data.DicomMessage.readFile(bytes.slice().buffer);
@@ -56,19 +69,28 @@ function readInstance(bytes: Uint8Array): {
   const sopInstanceUid = text(ds.SOPInstanceUID) ?? text(meta.MediaStorageSOPInstanceUID);
   const [rows, columns] = [Number(ds.Rows), Number(ds.Columns)];
   if (!sopClassUid || !sopInstanceUid || !rows || !columns) throw conflict(NO_DICOM);
-  return {
-    instance: {
-      sopClassUid,
-      sopInstanceUid,
-      rows,
-      columns,
-      imagePositionPatient: numbers(ds.ImagePositionPatient),
-      imageOrientationPatient: numbers(ds.ImageOrientationPatient),
-      pixelSpacing: numbers(ds.PixelSpacing),
-    },
-    frames: Number(ds.NumberOfFrames ?? 1) || 1,
-    dataset: ds,
-  };
+  const image = { sopClassUid, sopInstanceUid, rows, columns };
+  const frames = Number(ds.NumberOfFrames ?? 1) || 1;
+  if (frames === 1)
+    return {
+      images: [
+        {
+          ...image,
+          imagePositionPatient: numbers(ds.ImagePositionPatient),
+          imageOrientationPatient: numbers(ds.ImageOrientationPatient),
+          pixelSpacing: numbers(ds.PixelSpacing),
+        },
+      ],
+      dataset: ds,
+    };
+  const images = Array.from({ length: frames }, (_, i) => ({
+    ...image,
+    frameNumber: i + 1,
+    ...frameGeometry(ds, i),
+  }));
+  if (images.some((f) => f.imagePositionPatient.length !== 3 || f.imageOrientationPatient.length !== 6))
+    throw conflict(NO_FRAME_GEOMETRY);
+  return { images, dataset: ds };
 }
 
 /** Every file of the series' `dicom/` folder: it holds the series' instances only, whatever their names. */
@@ -84,8 +106,8 @@ async function storedInstances(storage: Pick<Storage, 'path'>, folder: StorageKe
 
 /**
  * Reads the headers of the series' stored (de-identified when the team anonymises) DICOM files and
- * places them on the grid of `niftiHeader` (a mask's or the series' volume's first 348 bytes); 409 when
- * the series has none, multi-frame ones, or ones off its grid.
+ * places their images (instances, or the frames of multi-frame ones) on the grid of `niftiHeader` (a
+ * mask's or the series' volume's first 348 bytes); 409 when the series has none, or ones off its grid.
  */
 export async function placeSeries(
   storage: Pick<Storage, 'path'>,
@@ -98,8 +120,7 @@ export async function placeSeries(
   let source: NaturalDataset | undefined;
   for (const file of files) {
     const read = readInstance(await readBytes(file));
-    if (read.frames > 1) throw conflict(MULTI_FRAME);
-    instances.push(read.instance);
+    instances.push(...read.images);
     source ??= read.dataset;
   }
   const header = nifti.readHeader(niftiHeader.slice(0, 348).buffer);

@@ -16,6 +16,7 @@ import {
   type ConvertedSeries,
 } from '../../../test/mask-flow';
 import { orthancInstalled, startOrthanc } from '../../../test/orthanc';
+import { bandLabelMap } from '../../../test/threshold-mask';
 import { seriesPartKey } from '../../platform/storage/layout';
 import { SEG_SOP_CLASS } from './seg-dataset';
 import { OTHER_SERIES } from './seg-import';
@@ -230,6 +231,52 @@ describe('DICOM SEG export and import', () => {
     expect(await u.t.db.selectFrom('segmentations').select('id').orderBy('id').execute()).toEqual(before);
     expect(existsSync(segmentationsDir) ? await readdir(segmentationsDir) : []).toEqual(filesBefore);
   });
+});
+
+/**
+ * An enhanced MR stored as one multi-frame instance (Siemens XA30's 3D T1, 96 frames): a SEG over it
+ * references that instance frame by frame (ReferencedFrameNumber), and comes back voxel-equal.
+ */
+describe('DICOM SEG over a multi-frame (enhanced) series', () => {
+  it(
+    'exports a SEG whose frames name the source frames, and imports it voxel-equal',
+    { timeout: 120_000 },
+    async () => {
+      const t1 = await convertedSeries(u, await corpusSeries('dicom/dcm_qa_xa30/5_anat-T1w_acq-tfl'));
+      const volume = await readFile(t1.volumeFile);
+      // Two labels by intensity bands: a mask on every slice the T1 has signal on.
+      const imported = await u.t.call('POST', `/v2/import-mask/${t1.uuid}?structure=totalsegmentator-total`, {
+        ...who,
+        prefix: '/svc',
+        bytes: bandLabelMap(volume, [
+          { above: 400, value: 2 },
+          { above: 100, value: 1 },
+        ]),
+      });
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+      const exported = await download(u, `/v2/mask/seg/${t1.uuid}/${imported.body.id}`, who);
+      expect(exported.status).toBe(200);
+      const ds = natural(exported.bytes);
+      const referenced = list(list(ds.ReferencedSeriesSequence)[0]?.ReferencedInstanceSequence);
+      expect(referenced).toHaveLength(1);
+      const sources = list(ds.PerFrameFunctionalGroupsSequence).map(
+        (g) => list(list(g.DerivationImageSequence)[0]?.SourceImageSequence)[0],
+      );
+      expect(
+        sources.every((r) => r?.ReferencedSOPInstanceUID === referenced[0]?.ReferencedSOPInstanceUID),
+      ).toBe(true);
+      const frameNumbers = new Set(sources.map((r) => Number(r?.ReferencedFrameNumber)));
+      expect(frameNumbers.size).toBeGreaterThan(10);
+      expect([...frameNumbers].every((n) => n >= 1 && n <= 96)).toBe(true);
+
+      const again = await importSeg(exported.bytes, who, t1.uuid);
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      const before = readNifti(await storedMask(u, t1, imported.body.id, 1));
+      const after = readNifti(await storedMask(u, t1, again.body.id, 1));
+      expect(after.voxels.equals(before.voxels)).toBe(true);
+      expect(new Set(after.voxels)).toEqual(new Set([0, 1, 2]));
+    },
+  );
 });
 
 /** Issue 19: a peer PACS takes the SEG. CI installs Orthanc; elsewhere this is skipped without it. */

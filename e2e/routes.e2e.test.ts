@@ -5,6 +5,7 @@ import { uploadSeriesThroughApi } from './support/apiUpload';
 import type { Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { ownerOfNewTeam } from './support/owner';
+import { Sidebar } from './pages/Sidebar';
 import { newCredentials } from './support/people';
 import { setupE2e } from './support/suite';
 import { TESTDATA_DIR } from './support/testdata';
@@ -255,6 +256,31 @@ describe.skipIf(e2eSkipReason())('every route of the spec, end to end', () => {
     expect(await page.locator('[data-key="database"]').getByTestId('module-kind').innerText()).toBe(
       'PGlite (in the process)',
     );
+  });
+
+  it("shows the loading bar while a page's code arrives slowly, and takes it away once the page is there", async () => {
+    const { page } = owner;
+    await page.goto(`${teamUrl()}/dashboard`);
+    const sidebar = new Sidebar(page);
+    await sidebar.waitUntilReady();
+    await page.waitForLoadState('networkidle');
+    const bar = page.getByTestId('navigation-progress');
+    expect(await bar.count()).toBe(0);
+    // The next page's code takes 1.5 s to arrive, as over a slow hospital link.
+    const scripts = '**/assets/*.js';
+    await page.route(scripts, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    try {
+      await sidebar.link('Upload history').click();
+      await bar.waitFor();
+      expect(await bar.getAttribute('role')).toBe('progressbar');
+      await page.getByRole('heading', { name: 'Upload history' }).waitFor();
+      await bar.waitFor({ state: 'detached' });
+    } finally {
+      await page.unroute(scripts);
+    }
   });
 
   it('/:team on the base address opens the team', async () => {

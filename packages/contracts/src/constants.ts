@@ -29,6 +29,13 @@ export const CANVAS_REDRAW_DEBOUNCE_MS = 2000;
 export const PERMISSION_ROUTE_RETRIES = 25;
 export const PERMISSION_ROUTE_RETRY_MS = 500;
 export const PERMISSION_SIDEBAR_POLL_MS = 200;
+/**
+ * The bar at the top of the page while a page's code loads: shown once loading has taken `throttleMs`,
+ * filling over `durationMs` (it waits at 90% until the page is there).
+ */
+export const PROGRESS_BAR = { durationMs: 5000, throttleMs: 200 } as const;
+/** How long 'Copied' shows after a copy to the clipboard. */
+export const COPIED_MESSAGE_MS = 2000;
 export const RIGHT_PANEL_WIDTH = 750;
 export const SIDEBAR_WIDTH = 240;
 export const MODAL_MAX_WIDTH = 800;

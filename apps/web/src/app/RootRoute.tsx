@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { checkVersion, clickLabel, logEvent } from '../lib/tracking';
+import { NavigationProgress } from '../ui/NavigationProgress';
 import { isRouteMeta } from './routeMeta';
 
 const CLICK_LOG_INTERVAL_MS = 1000;
 
-/** Work done on every route change: page title, usage log, new-build check. */
+/** Work done on every route change: page title, usage log, new-build check, the loading bar. */
 export function RootRoute() {
   const location = useLocation();
   const matches = useMatches();
@@ -34,5 +35,10 @@ export function RootRoute() {
     return () => document.removeEventListener('click', onClick, { capture: true });
   }, [location.pathname]);
 
-  return <Outlet />;
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
 }

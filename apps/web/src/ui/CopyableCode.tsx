@@ -1,4 +1,5 @@
 import { Button, Code, CopyButton, Group } from '@mantine/core';
+import { COPIED_MESSAGE_MS } from '@voxa/contracts';
 
 export interface CopyableCodeProps {
   value: string;
@@ -14,7 +15,7 @@ export function CopyableCode({ value, testId, label }: CopyableCodeProps) {
       <Code data-testid={testId} style={{ wordBreak: 'break-all' }}>
         {value}
       </Code>
-      <CopyButton value={value}>
+      <CopyButton value={value} timeout={COPIED_MESSAGE_MS}>
         {({ copied, copy }) => (
           <Button size="xs" variant="light" onClick={copy} aria-label={label && `Copy ${label}`}>
             {copied ? 'Copied' : 'Copy'}

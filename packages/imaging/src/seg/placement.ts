@@ -144,3 +144,18 @@ export function sliceOf(at: PlacedInstance): number {
 /** What names a source image in a SEG: its SOP Instance UID, and its frame number in a multi-frame one. */
 export const sourceImageKey = (uid: string, frameNumber?: number | null): string =>
   frameNumber ? `${uid}#${frameNumber}` : uid;
+
+/**
+ * One image a slice: a 4D series has one at each position per volume (single-frame files, or the frames
+ * of one multi-frame file per volume); the first of each slice, in the series' order, stands for the
+ * others, so a SEG drawn on the grid has one frame per segment per slice.
+ */
+export function firstPerSlice(placed: readonly PlacedInstance[]): PlacedInstance[] {
+  const seen = new Set<number>();
+  return placed.filter((at) => {
+    const slice = sliceOf(at);
+    if (seen.has(slice)) return false;
+    seen.add(slice);
+    return true;
+  });
+}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { dicomLabToHex, hexToDicomLab } from './cielab';
 import { labelsToSegFrames, OVERLAP, segFramesToLabels } from './frames';
-import { NOT_COVERED, OFF_GRID, placeInstances, type SourceInstance, type Triple } from './placement';
+import {
+  firstPerSlice,
+  NOT_COVERED,
+  OFF_GRID,
+  placeInstances,
+  sliceOf,
+  type SourceInstance,
+  type Triple,
+} from './placement';
 
 const DIMS: Triple = [5, 3, 4]; // columns, rows, slices
 
@@ -35,6 +43,19 @@ const labelsOf = (values: number[]) =>
   Uint16Array.from({ length: 60 }, (_, i) => values[i % values.length] ?? 0);
 
 describe('placing DICOM instances on a NIfTI grid', () => {
+  it('keeps the first image of each slice of a 4D series (one a volume at each position)', () => {
+    const second = axial([3, 2, 1, 0]).map((i) => ({ ...i, sopInstanceUid: `${i.sopInstanceUid}.2` }));
+    const placed = placeInstances(PLAIN, DIMS, [...axial(), ...second]);
+    if (!placed.ok) throw new Error(placed.error);
+    const kept = firstPerSlice(placed.placed);
+    expect(kept.map((p) => [sliceOf(p), p.instance.sopInstanceUid])).toEqual([
+      [0, '1.2.3.0'],
+      [1, '1.2.3.1'],
+      [2, '1.2.3.2'],
+      [3, '1.2.3.3'],
+    ]);
+  });
+
   it('follows the DICOM pixel order when the grid does', () => {
     const placed = placeInstances(PLAIN, DIMS, axial());
     expect(placed.ok && placed.placed.map((p) => [p.origin, p.columnStep, p.rowStep])).toEqual(

@@ -1,4 +1,10 @@
-import { hexToDicomLab, labelMaskVoxels, labelsToSegFrames, type SegFrames } from '@voxa/imaging';
+import {
+  firstPerSlice,
+  hexToDicomLab,
+  labelMaskVoxels,
+  labelsToSegFrames,
+  type SegFrames,
+} from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
@@ -47,7 +53,9 @@ export async function exportSeg(
   const mask = await inflateRevision(
     await readRevision(deps.storage, folder, found.segmentation.id, revision),
   );
-  const { dims, placed, source } = await placeSeries(deps.storage, folder, mask.subarray(0, 348));
+  const series = await placeSeries(deps.storage, folder, mask.subarray(0, 348));
+  const { dims, source } = series;
+  const placed = firstPerSlice(series.placed);
   const labels = labelMaskVoxels(mask);
   let frames: SegFrames = labelsToSegFrames(
     labels,

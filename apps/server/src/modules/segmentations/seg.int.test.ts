@@ -279,6 +279,39 @@ describe('DICOM SEG over a multi-frame (enhanced) series', () => {
   );
 });
 
+/**
+ * A 4D series of multi-frame files (Siemens XA10's fMRI: 4 volumes, each one file of 6 frames): the SEG
+ * draws each slice once, on the first volume's frame, and comes back voxel-equal.
+ */
+describe('DICOM SEG over a 4D series of multi-frame files', () => {
+  it('has one frame per segment per slice, all from one volume', { timeout: 120_000 }, async () => {
+    const fmri = await convertedSeries(u, await corpusSeries('dicom/dcm_qa_enh/Siemens/XA10'));
+    const imported = await u.t.call('POST', `/v2/import-mask/${fmri.uuid}?structure=totalsegmentator-total`, {
+      ...who,
+      prefix: '/svc',
+      bytes: bandLabelMap(await readFile(fmri.volumeFile), [{ above: 200, value: 1 }]),
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const exported = await download(u, `/v2/mask/seg/${fmri.uuid}/${imported.body.id}`, who);
+    expect(exported.status).toBe(200);
+    const ds = natural(exported.bytes);
+    const sources = list(ds.PerFrameFunctionalGroupsSequence).map(
+      (g) => list(list(g.DerivationImageSequence)[0]?.SourceImageSequence)[0],
+    );
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.length).toBeLessThanOrEqual(6);
+    expect(new Set(sources.map((r) => r?.ReferencedSOPInstanceUID)).size).toBe(1);
+    expect(list(list(ds.ReferencedSeriesSequence)[0]?.ReferencedInstanceSequence)).toHaveLength(1);
+
+    const again = await importSeg(exported.bytes, who, fmri.uuid);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    const before = readNifti(await storedMask(u, fmri, imported.body.id, 1));
+    const after = readNifti(await storedMask(u, fmri, again.body.id, 1));
+    expect(after.voxels.equals(before.voxels)).toBe(true);
+    expect(after.voxels.some((v) => v !== 0)).toBe(true);
+  });
+});
+
 /** Issue 19: a peer PACS takes the SEG. CI installs Orthanc; elsewhere this is skipped without it. */
 const orthanc = orthancInstalled();
 if (!orthanc && process.env.CI === 'true')

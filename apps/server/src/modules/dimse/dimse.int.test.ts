@@ -13,6 +13,7 @@ import { dimseAssociationKey, dimseAssociationsKey } from '../../platform/storag
 import { parseMultipartRelated } from '../dicomweb/multipart-related';
 import { teamAeTitle } from './ae-policy';
 import { startDimseScp, type DimseScp } from './scp';
+import { storeLeftovers } from './staged';
 
 /**
  * dcmtk's echoscu and storescu against the C-STORE SCP: a real CT series stored to a team's AE title
@@ -195,6 +196,15 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
       restarted.close();
     }
   }, 300_000);
+
+  it('leaves alone, among the leftovers, the folder of an association under way', async () => {
+    const team = await buildTeam(t, owner);
+    const underWay = dimseAssociationKey(team.id, 'under-way');
+    await t.app.deps.storage.writeAtomic([...underWay, '0.dcm'], await readFile(ctFiles[0] ?? ''));
+    await storeLeftovers(t.app.deps, (folder) => folder === 'under-way');
+    expect(await t.app.deps.storage.list(dimseAssociationsKey(team.id))).toEqual(['under-way']);
+    expect(await studiesOf(team.id)).toHaveLength(0);
+  });
 
   it('takes stores only from the calling AE titles the team lists', async () => {
     const as = { token: owner.token, team: first.slug };

@@ -55,7 +55,13 @@ function acceptContexts(association: Association): void {
  * An SCP class bound to the deployment: one instance per association. Each C-STORE is answered once its
  * instance is staged on disk; the association's instances are stored when it ends (staged.ts).
  */
-function scpClass(deps: Deps, stopping: () => boolean) {
+/** What the SCP's associations share: whether the process is stopping, and the staging folders in use. */
+interface Receiving {
+  stopping: boolean;
+  live: Set<string>;
+}
+
+function scpClass(deps: Deps, receiving: Receiving) {
   return class VoxaScp extends dimse.Scp {
     private teamId: number | null = null;
     /** The association's staging folder (not `association`: dcmjs-dimse's own field). */
@@ -69,10 +75,11 @@ function scpClass(deps: Deps, stopping: () => boolean) {
     constructor(...args: ConstructorParameters<typeof dimse.Scp>) {
       super(...args);
       this.connection = args[0];
+      receiving.live.add(this.folder);
       // Released, aborted or cut: what was answered Success is stored either way. A process that is
       // stopping leaves it staged for its next start.
       this.on('close', () => {
-        if (!stopping()) this.storeReceived();
+        if (!receiving.stopping) this.storeReceived();
       });
     }
 
@@ -170,14 +177,16 @@ function scpClass(deps: Deps, stopping: () => boolean) {
 
     /** Once, when the association ends: its staged instances are stored (the sender does not wait). */
     private storeReceived(): void {
-      const { teamId, staged } = this;
-      if (this.ended || teamId === null || staged.length === 0) return;
+      const { teamId, staged, folder } = this;
+      if (this.ended) return;
       this.ended = true;
+      if (teamId === null || staged.length === 0) return void receiving.live.delete(folder);
       void Promise.all(staged)
-        .then(() => storeStaged(deps, teamId, this.folder))
+        .then(() => storeStaged(deps, teamId, folder))
         .catch((error: unknown) =>
-          deps.log.error({ err: error, teamId, association: this.folder }, 'DIMSE ingest failed'),
-        );
+          deps.log.error({ err: error, teamId, association: folder }, 'DIMSE ingest failed'),
+        )
+        .finally(() => receiving.live.delete(folder));
     }
   };
 }
@@ -189,16 +198,17 @@ export interface DimseScp {
 /** Listens for DICOM associations on `port` (C-ECHO, C-STORE into the team whose AE title is called). */
 export function startDimseScp(deps: Deps, port: number): DimseScp {
   dimse.log.setLevel('silent');
-  let stopping = false;
-  const server = new dimse.Server(scpClass(deps, () => stopping));
+  const receiving: Receiving = { stopping: false, live: new Set() };
+  const server = new dimse.Server(scpClass(deps, receiving));
   server.on('networkError', (error: unknown) => deps.log.warn({ err: error }, 'DIMSE network error'));
   server.listen(port);
-  void storeLeftovers(deps).catch((error: unknown) =>
+  // Not the folders of associations this process has under way (a PACS may call at once).
+  void storeLeftovers(deps, (folder) => receiving.live.has(folder)).catch((error: unknown) =>
     deps.log.error({ err: error }, 'DIMSE leftover instances not stored'),
   );
   return {
     close: () => {
-      stopping = true;
+      receiving.stopping = true;
       server.close();
     },
   };

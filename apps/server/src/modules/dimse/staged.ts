@@ -36,12 +36,16 @@ export async function storeStaged(deps: Deps, teamId: number, association: strin
   );
 }
 
-/** Stores what associations of an earlier run left staged (the process stopped before storing them). */
-export async function storeLeftovers(deps: Deps): Promise<void> {
+/**
+ * Stores what associations of an earlier run left staged (the process stopped before storing them),
+ * leaving alone the folders of associations under way.
+ */
+export async function storeLeftovers(deps: Deps, underWay: (association: string) => boolean): Promise<void> {
   const teams = await deps.db.selectFrom('teams').select('id').execute();
   for (const { id } of teams)
     for (const association of await deps.storage.list(dimseAssociationsKey(id)))
-      await storeStaged(deps, id, association).catch((error: unknown) =>
-        deps.log.error({ err: error, teamId: id, association }, 'DIMSE leftover instances not stored'),
-      );
+      if (!underWay(association))
+        await storeStaged(deps, id, association).catch((error: unknown) =>
+          deps.log.error({ err: error, teamId: id, association }, 'DIMSE leftover instances not stored'),
+        );
 }

@@ -51,16 +51,16 @@ function acceptContexts(association: Association): void {
   }
 }
 
-/**
- * An SCP class bound to the deployment: one instance per association. Each C-STORE is answered once its
- * instance is staged on disk; the association's instances are stored when it ends (staged.ts).
- */
 /** What the SCP's associations share: whether the process is stopping, and the staging folders in use. */
 interface Receiving {
   stopping: boolean;
   live: Set<string>;
 }
 
+/**
+ * An SCP class bound to the deployment: one instance per association. Each C-STORE is answered once its
+ * instance is staged on disk; the association's instances are stored when it ends (staged.ts).
+ */
 function scpClass(deps: Deps, receiving: Receiving) {
   return class VoxaScp extends dimse.Scp {
     private teamId: number | null = null;

@@ -71,18 +71,14 @@ function readInstance(bytes: Uint8Array): { images: SourceInstance[]; dataset: N
   if (!sopClassUid || !sopInstanceUid || !rows || !columns) throw conflict(NO_DICOM);
   const image = { sopClassUid, sopInstanceUid, rows, columns };
   const frames = Number(ds.NumberOfFrames ?? 1) || 1;
-  if (frames === 1)
-    return {
-      images: [
-        {
-          ...image,
-          imagePositionPatient: numbers(ds.ImagePositionPatient),
-          imageOrientationPatient: numbers(ds.ImageOrientationPatient),
-          pixelSpacing: numbers(ds.PixelSpacing),
-        },
-      ],
-      dataset: ds,
-    };
+  const single = {
+    ...image,
+    imagePositionPatient: numbers(ds.ImagePositionPatient),
+    imageOrientationPatient: numbers(ds.ImageOrientationPatient),
+    pixelSpacing: numbers(ds.PixelSpacing),
+  };
+  // An enhanced instance of one frame keeps its geometry in functional groups too.
+  if (frames === 1 && single.imagePositionPatient.length === 3) return { images: [single], dataset: ds };
   const images = Array.from({ length: frames }, (_, i) => ({
     ...image,
     frameNumber: i + 1,

@@ -5,11 +5,10 @@
  * own parser (busboy, under @fastify/multipart) and their bytes dropped. What the product adds on top of
  * receiving the bytes is what a bench measures against it. With BENCH_SINK_DIR it also takes `PUT /store`:
  * the body written to a file of its own there and flushed, the least a server storing files does.
- * `POST /dicom-web/studies` (bench/dicomweb) takes a STOW-RS body as the server does: held in memory,
- * its parts found by the server's own multipart/related parser, then dropped.
+ * `POST /dicom-web/studies` (bench/dicomweb) takes a STOW-RS body as the server does: its parts found by
+ * the server's own multipart/related parser as the bytes arrive, then dropped.
  * Prints one JSON line `{url}`; SIGTERM stops it.
  */
-import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import http from 'node:http';
@@ -17,7 +16,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 // Started through tsx by the benches, so the server's TypeScript imports here.
-import { parseMultipartRelated } from '../../apps/server/src/modules/dicomweb/multipart-related.ts';
+import { readMultipartRelated } from '../../apps/server/src/modules/dicomweb/multipart-related.ts';
 
 /** The pairs of an `Upload` header (`id=…;index=…;count=…`). */
 const uploadHeader = (text = '') =>
@@ -28,14 +27,11 @@ const json = (res, body) => {
   res.end(JSON.stringify(body));
 };
 
-/** A STOW-RS body held whole and split into its parts, as the server's content type parser and route do. */
-function stow(req, res) {
-  const chunks = [];
-  req.on('data', (chunk) => chunks.push(chunk));
-  req.on('end', () => {
-    const parts = parseMultipartRelated(Buffer.concat(chunks), req.headers['content-type'] ?? '');
-    json(res, { parts: parts.length });
-  });
+/** A STOW-RS body split into its parts as it arrives, as the server's route reads it, each part dropped. */
+async function stow(req, res) {
+  let parts = 0;
+  for await (const _part of readMultipartRelated(req, req.headers['content-type'] ?? '')) parts += 1;
+  json(res, { parts });
 }
 
 let stored = 0;
@@ -49,7 +45,7 @@ async function store(req, res) {
 const server = http.createServer((req, res) => {
   const route = `${req.method} ${req.url.split('?')[0]}`;
   if (route === 'PUT /store' && process.env.BENCH_SINK_DIR) return void store(req, res);
-  if (route === 'POST /dicom-web/studies') return stow(req, res);
+  if (route === 'POST /dicom-web/studies') return void stow(req, res);
   if (route === 'POST /api/c-upload') {
     req.resume();
     return req.on('end', () => json(res, { session: randomUUID() }));

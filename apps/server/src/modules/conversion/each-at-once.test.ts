@@ -36,4 +36,56 @@ describe('eachAtOnce', () => {
   it('does nothing for no items', async () => {
     await expect(eachAtOnce([], 4, async () => undefined)).resolves.toBeUndefined();
   });
+
+  it('takes an item of an async source only when a task is free', async () => {
+    let produced = 0;
+    let done = 0;
+    let most = 0;
+    async function* source() {
+      for (let i = 0; i < 6; i += 1) {
+        produced += 1;
+        most = Math.max(most, produced - done);
+        yield i;
+      }
+    }
+    await eachAtOnce(source(), 2, async () => {
+      await tick();
+      done += 1;
+    });
+    expect(done).toBe(6);
+    expect(most).toBe(2);
+  });
+
+  it("rejects with the source's failure once the running tasks have settled", async () => {
+    let settled = 0;
+    async function* source() {
+      yield 0;
+      yield 1;
+      throw new Error('cut');
+    }
+    await expect(
+      eachAtOnce(source(), 2, async () => {
+        await tick();
+        settled += 1;
+      }),
+    ).rejects.toThrow('cut');
+    expect(settled).toBe(2);
+  });
+
+  it("closes the source after a task's failure", async () => {
+    let closed = false;
+    async function* source() {
+      try {
+        for (let i = 0; ; i += 1) yield i;
+      } finally {
+        closed = true;
+      }
+    }
+    await expect(
+      eachAtOnce(source(), 2, async (item) => {
+        if (item === 3) throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    expect(closed).toBe(true);
+  });
 });

@@ -55,60 +55,62 @@ async function openSession(deps: Deps, ctx: TeamContext): Promise<string> {
   return uuid;
 }
 
-/** A received instance to keep: its bytes, its UIDs as received and as served, its grouping entry. */
+/** A received instance to keep: its UIDs as received and as served, its grouping entry. */
 interface Received {
-  bytes: Uint8Array;
   uids: Omit<FailedInstance, 'reason'>;
   served: StoredInstance;
   entry: DicomEntry;
 }
 
 /**
- * Reads each instance's header: what can be kept (by a neutral path of its own) and what fails at once,
+ * Reads an instance's header: what can be kept (by its neutral path) or what fails at once,
  * unreadable or without its UIDs (0xC000), or of another study than a store to /studies/{study} names.
  */
 function readReceived(
-  instances: Uint8Array[],
+  bytes: Uint8Array,
+  path: string,
   remap: ((uid: string) => string) | null,
   study: string | undefined,
-): { received: Map<string, Received>; failed: FailedInstance[] } {
-  const received = new Map<string, Received>();
-  const failed: FailedInstance[] = [];
-  for (const [index, bytes] of instances.entries()) {
-    const header = readDicomHeader(bytes, { inflateRaw });
-    const uids = header.ok
-      ? { sopClassUid: header.header.sopClassUid ?? '', sopInstanceUid: header.header.sopInstanceUid ?? '' }
-      : { sopClassUid: '', sopInstanceUid: '' };
-    const served = header.ok ? servedUids(header.header, remap) : null;
-    if (!header.ok || !served) failed.push({ ...uids, reason: FAILURE.cannotUnderstand });
-    // A store to /studies/{study} takes that study's instances only (PS3.18 10.5.1).
-    else if (study !== undefined && header.header.studyInstanceUid !== study)
-      failed.push({ ...uids, reason: FAILURE.processing });
-    else {
-      const path = neutralPath(index);
-      const entry = {
-        file: { name: path.split('/')[1] ?? path, size: bytes.length, path },
-        header: header.header,
-      };
-      received.set(path, { bytes, uids, served: { sopClassUid: uids.sopClassUid, ...served }, entry });
-    }
-  }
-  return { received, failed };
+): Received | FailedInstance {
+  const header = readDicomHeader(bytes, { inflateRaw });
+  const uids = header.ok
+    ? { sopClassUid: header.header.sopClassUid ?? '', sopInstanceUid: header.header.sopInstanceUid ?? '' }
+    : { sopClassUid: '', sopInstanceUid: '' };
+  const served = header.ok ? servedUids(header.header, remap) : null;
+  if (!header.ok || !served) return { ...uids, reason: FAILURE.cannotUnderstand };
+  // A store to /studies/{study} takes that study's instances only (PS3.18 10.5.1).
+  if (study !== undefined && header.header.studyInstanceUid !== study)
+    return { ...uids, reason: FAILURE.processing };
+  const entry = {
+    file: { name: path.split('/')[1] ?? path, size: bytes.length, path },
+    header: header.header,
+  };
+  return { uids, served: { sopClassUid: uids.sopClassUid, ...served }, entry };
+}
+
+/** Removes what a store that failed part way wrote: its files and its session. */
+async function discardSession(deps: Deps, ctx: TeamContext, session: string): Promise<void> {
+  await deps.storage.remove(inflatedKey(ctx.team.id, session));
+  await deps.db.deleteFrom('upload_sessions').where('uuid', '=', session).execute();
 }
 
 /**
  * Stores received DICOM instances in the team as an upload does (the entry point of STOW-RS, and of any
  * other receiver such as a C-STORE SCP): the instances become an upload session's files, are grouped into
  * studies and series as the upload page groups them, stored with the team's anonymisation setting and
- * queued for conversion by the same job (which de-identifies the kept DICOM). Answers once they are
- * stored and queued (decision 0066), each under the UIDs it will be served under, or failed; with `study`,
- * instances of another study fail. The session ends as an upload ends once the series have converted
- * (`finishWhenConverted`, in the background); reads wait for them meanwhile (read-your-writes.ts).
+ * queued for conversion by the same job (which de-identifies the kept DICOM). The instances may arrive
+ * as they are received (a request's parts): each is written as soon as it has arrived, a few at once, so
+ * the writing overlaps the receiving and no more than those few are held. If they stop coming with an
+ * error (a malformed or cut body), what was written goes and the error is thrown: nothing is stored.
+ * Answers once they are stored and queued (decision 0066), each under the UIDs it will be served under,
+ * or failed; with `study`, instances of another study fail. The session ends as an upload ends once the
+ * series have converted (`finishWhenConverted`, in the background); reads wait for them meanwhile
+ * (read-your-writes.ts).
  */
 export async function ingestInstances(
   deps: Deps,
   ctx: TeamContext,
-  instances: Uint8Array[],
+  instances: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
   options: { study?: string } = {},
 ): Promise<IngestOutcome> {
   const team = await deps.db
@@ -120,15 +122,27 @@ export async function ingestInstances(
   const key = teamKey(deps.keys, ctx.team.id);
   const remap = anonymize ? (uid: string) => remapUid(key, uid) : null;
 
-  const { received, failed } = readReceived(instances, remap, options.study);
-  if (received.size === 0) return { stored: [], failed };
-
-  const session = await openSession(deps, ctx);
-  const root = inflatedKey(ctx.team.id, session);
-  // Each file flushed before the answer says stored; several at once, so their flushes overlap.
-  await eachAtOnce([...received], WRITES_AT_ONCE, ([path, r]) =>
-    deps.storage.writeAtomic([...root, ...path.split('/')], r.bytes),
-  );
+  const received = new Map<string, Received>();
+  const failed: FailedInstance[] = [];
+  // Opened with the first instance kept.
+  let opening: Promise<string> | undefined;
+  try {
+    // Each file flushed before the answer says stored; several at once, so their flushes overlap.
+    await eachAtOnce(instances, WRITES_AT_ONCE, async (bytes, index) => {
+      const path = neutralPath(index);
+      const instance = readReceived(bytes, path, remap, options.study);
+      if ('reason' in instance) return void failed.push(instance);
+      received.set(path, instance);
+      opening ??= openSession(deps, ctx);
+      await deps.storage.writeAtomic([...inflatedKey(ctx.team.id, await opening), ...path.split('/')], bytes);
+    });
+  } catch (error) {
+    const opened = await opening?.catch(() => undefined);
+    if (opened) await discardSession(deps, ctx, opened);
+    throw error;
+  }
+  if (!opening) return { stored: [], failed };
+  const session = await opening;
   const entries = [...received.values()].map((r) => r.entry);
   const metadata = sortedMetadata([], studiesFromHeaders(entries, []), []);
   await writeMetadata(deps.storage, ctx.team.id, session, metadata);

@@ -3,6 +3,7 @@ import {
   mediaTypeParameters,
   MultipartError,
   parseMultipartRelated,
+  readMultipartRelated,
   streamMultipartRelated,
   writeMultipartRelated,
 } from './multipart-related';
@@ -43,6 +44,45 @@ describe('parseMultipartRelated', () => {
     expect(() => parseMultipartRelated(body('x'), 'multipart/related')).toThrow(MultipartError);
     expect(() => parseMultipartRelated(body('no boundary here'), type)).toThrow(MultipartError);
     expect(() => parseMultipartRelated(body('--XyZ\r\n\r\nnever closed'), type)).toThrow(MultipartError);
+  });
+});
+
+describe('readMultipartRelated', () => {
+  const type = 'multipart/related; type="application/dicom"; boundary=XyZ';
+  const text =
+    'pre\r\n--XyZ\r\nContent-Type: application/dicom\r\n\r\nA\r\n--XyB\x00\xff\r\n--XyZ  \r\n\r\n' +
+    '\r\n--XyZ\r\nContent-Location: x\r\n\r\nsecond\r\n--XyZ--\r\nepilogue';
+  const whole = parseMultipartRelated(body(text), type).map((p) => [p.headers, p.body.toString('latin1')]);
+
+  async function* chunks(bytes: Buffer, size: number) {
+    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+  }
+  const read = async (bytes: Buffer, size: number) => {
+    const parts = [];
+    for await (const p of readMultipartRelated(chunks(bytes, size), type))
+      parts.push([p.headers, p.body.toString('latin1')]);
+    return parts;
+  };
+
+  it('finds the same parts whatever the chunks the body arrives in', async () => {
+    expect(whole).toEqual([
+      [{ 'content-type': 'application/dicom' }, 'A\r\n--XyB\x00\xff'],
+      [{}, ''],
+      [{ 'content-location': 'x' }, 'second'],
+    ]);
+    for (let size = 1; size <= text.length; size += 1) expect(await read(body(text), size)).toEqual(whole);
+  });
+
+  it('refuses a body cut inside a part, and headers that never end', async () => {
+    await expect(read(body(text.slice(0, 60)), 7)).rejects.toThrow('A multipart part is not closed.');
+    await expect(read(body('--XyZ\r\nContent-Type: a'), 3)).rejects.toThrow('no header end');
+    const endless = Buffer.concat([body('--XyZ\r\nX-Long: '), Buffer.alloc(70_000, 0x61)]);
+    await expect(read(endless, 4096)).rejects.toThrow('no header end');
+  });
+
+  it('finds the first boundary after a long preamble', async () => {
+    const preamble = Buffer.concat([Buffer.alloc(1_000_000, 0x2d), body('\r\n--XyZ\r\n\r\nraw\r\n--XyZ--')]);
+    expect(await read(preamble, 1000)).toEqual([[{}, 'raw']]);
   });
 });
 

@@ -11,12 +11,13 @@ import { ingestInstances } from './ingest';
 import {
   mediaTypeParameters,
   MultipartError,
-  parseMultipartRelated,
+  readMultipartRelated,
   streamMultipartRelated,
 } from './multipart-related';
 import { convertingSeries, studiesNamed, waitForConversions } from './read-your-writes';
 import { searchInstances, searchSeries, searchStudies } from './qido';
 import { parseQido, type Filter } from './qido-query';
+import { bounded, instancesOf, tooLarge } from './stow-body';
 import { stowResponse } from './stow-response';
 import {
   fileBytes,
@@ -156,19 +157,17 @@ function store(deps: Deps) {
         415,
         'Only application/dicom instances are accepted (multipart/related; type="application/dicom").',
       );
-    let parts;
+    const limit = deps.config.DICOMWEB_MAX_STOW_BYTES;
+    if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge(limit);
+    let outcome;
     try {
-      parts = parseMultipartRelated(req.body as Buffer, contentType);
+      // Read as it arrives: each instance is stored while the next ones are received.
+      const parts = readMultipartRelated(bounded(req.body as Readable, limit), contentType);
+      outcome = await ingestInstances(deps, ctx, instancesOf(parts), { study: req.params.study });
     } catch (error) {
       if (error instanceof MultipartError) throw new HttpError(400, error.message);
       throw error;
     }
-    const outcome = await ingestInstances(
-      deps,
-      ctx,
-      parts.map((p) => new Uint8Array(p.body.buffer, p.body.byteOffset, p.body.byteLength)),
-      { study: req.params.study },
-    );
     const { status, body } = stowResponse(outcome, baseOf(req));
     return reply.status(status).type(DICOM_JSON).send(body);
   };
@@ -212,11 +211,8 @@ export const DICOMWEB_ROUTES: readonly { method: 'GET' | 'POST'; path: string; k
  * members and API users (Bearer or HTTP Basic), reading with r:studies and storing with r:upload.
  */
 export function dicomwebRoutes(app: FastifyInstance, deps: Deps): void {
-  app.addContentTypeParser(
-    'multipart/related',
-    { parseAs: 'buffer', bodyLimit: deps.config.DICOMWEB_MAX_STOW_BYTES },
-    (_req, body, done) => done(null, body),
-  );
+  // The body goes to the route as a stream: STOW-RS reads it part by part (its limit is checked there).
+  app.addContentTypeParser('multipart/related', (_req, body, done) => done(null, body));
   const handlers: Record<RouteKind, ReturnType<typeof retrieve>> = {
     'qido-studies': qido(deps, 'studies'),
     'qido-series': qido(deps, 'series'),

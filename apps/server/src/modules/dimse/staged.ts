@@ -26,8 +26,11 @@ export async function storeStaged(deps: Deps, teamId: number, association: strin
   if (names.length === 0) return deps.storage.remove(folder);
   const ctx = await receiverContext(deps.db, teamId);
   if (!ctx) throw new Error('the team has no member to store as');
-  const instances = await Promise.all(names.map((name) => deps.storage.readBytes([...folder, name])));
-  const outcome = await ingestInstances(deps, ctx, instances);
+  // Read one at a time as the store takes them: an association's instances are never all held.
+  async function* instances() {
+    for (const name of names) yield await deps.storage.readBytes([...folder, name]);
+  }
+  const outcome = await ingestInstances(deps, ctx, instances());
   // Removed only once stored: a stop before this point stores them again at the next start.
   await deps.storage.remove(folder);
   deps.log.info(

@@ -191,7 +191,7 @@ async function stowBench(server, sink, dicomweb, seriesFiles) {
       `load ${answersLoad}`,
   );
   console.log(
-    `  discard sink (body held, parts split, dropped): ${rate(sinkTime.answered)} ` +
+    `  discard sink (parts split as they arrive, dropped): ${rate(sinkTime.answered)} ` +
       `(${sinkTime.answered.toFixed(1)} s; bytes sent in ${sinkTime.sent.toFixed(2)} s)`,
   );
   console.log(

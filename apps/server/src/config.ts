@@ -89,7 +89,7 @@ export const ConfigSchema = z.object({
     message: `must be between ${UPLOAD_LIMITS.minChunkBytes} and ${GiB}`,
   }),
   UPLOAD_MAX_SESSION_BYTES: bytes(50 * GiB),
-  /** Largest STOW-RS request body (DICOMweb), held in memory while its instances are stored (413 past it). */
+  /** Largest STOW-RS request body (DICOMweb), counted as it arrives (413 past it); its parts are stored as they come. */
   DICOMWEB_MAX_STOW_BYTES: bytes(512 * MiB).refine((v) => v <= 2 * GiB, {
     message: `must be at most ${2 * GiB}`,
   }),

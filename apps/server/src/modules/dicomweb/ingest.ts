@@ -4,6 +4,7 @@ import { serverStudyBody, type ConvertSeriesBody } from '@voxa/contracts';
 import { readDicomHeader, studiesFromHeaders, type DicomEntry } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
+import type { StorageKey } from '../../platform/storage';
 import { inflatedKey } from '../../platform/storage/layout';
 import { sortedMetadata } from '../archives/metadata';
 import { writeMetadata } from '../archives/metadata-store';
@@ -31,6 +32,13 @@ export interface FailedInstance {
   /** As received. */
   sopInstanceUid: string;
   reason: number;
+}
+
+/** An instance to store: its bytes, and where it already lies flushed in storage when it does. */
+export interface IncomingInstance {
+  bytes: Uint8Array;
+  /** Linked into the session instead of written again (a C-STORE's staged file). */
+  stored?: StorageKey;
 }
 
 export interface IngestOutcome {
@@ -113,7 +121,7 @@ async function discardSession(deps: Deps, ctx: TeamContext, session: string): Pr
 export async function ingestInstances(
   deps: Deps,
   ctx: TeamContext,
-  instances: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+  instances: Iterable<IncomingInstance> | AsyncIterable<IncomingInstance>,
   options: { study?: string } = {},
 ): Promise<IngestOutcome> {
   const team = await deps.db
@@ -131,13 +139,14 @@ export async function ingestInstances(
   let opening: Promise<string> | undefined;
   try {
     // Each file flushed before the answer says stored; several at once, so their flushes overlap.
-    await eachAtOnce(instances, WRITES_AT_ONCE, async (bytes, index) => {
+    await eachAtOnce(instances, WRITES_AT_ONCE, async ({ bytes, stored }, index) => {
       const path = neutralPath(index);
       const instance = readReceived(bytes, path, remap, options.study);
       if ('reason' in instance) return void failed.push(instance);
       received.set(path, instance);
       opening ??= openSession(deps, ctx);
-      await deps.storage.writeAtomic([...inflatedKey(ctx.team.id, await opening), ...path.split('/')], bytes);
+      const target = [...inflatedKey(ctx.team.id, await opening), ...path.split('/')];
+      await (stored ? deps.storage.link(stored, target) : deps.storage.writeAtomic(target, bytes));
     });
   } catch (error) {
     const opened = await opening?.catch(() => undefined);

@@ -1,4 +1,5 @@
 import { HttpError } from '../../http/errors';
+import type { IncomingInstance } from './ingest';
 import type { RelatedPart } from './multipart-related';
 
 export const tooLarge = (limit: number) =>
@@ -14,7 +15,8 @@ export async function* bounded(body: AsyncIterable<Buffer>, limit: number): Asyn
   }
 }
 
-/** The parts' bytes as plain Uint8Arrays (a Buffer's `slice` would not copy where a reader expects it). */
-export async function* instancesOf(parts: AsyncIterable<RelatedPart>): AsyncGenerator<Uint8Array> {
-  for await (const { body } of parts) yield new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+/** The parts as instances, their bytes plain Uint8Arrays (a Buffer's `slice` would not copy where a reader expects it). */
+export async function* instancesOf(parts: AsyncIterable<RelatedPart>): AsyncGenerator<IncomingInstance> {
+  for await (const { body } of parts)
+    yield { bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) };
 }

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,16 @@ import { apiToken, dicomweb } from '../../../test/dicomweb-calls';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import dimse from 'dcmjs-dimse';
-import { dimseAssociationKey, dimseAssociationsKey } from '../../platform/storage/layout';
+import {
+  dimseAssociationKey,
+  dimseAssociationsKey,
+  dimseInstanceKey,
+  inflatedKey,
+} from '../../platform/storage/layout';
+import { ingestInstances } from '../dicomweb/ingest';
 import { parseMultipartRelated } from '../dicomweb/multipart-related';
 import { teamAeTitle } from './ae-policy';
+import { receiverContext } from './receiver';
 import { startDimseScp, type DimseScp } from './scp';
 import { storeLeftovers } from './staged';
 
@@ -196,6 +203,30 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
       restarted.close();
     }
   }, 300_000);
+
+  it('links what it staged into the upload: the bytes are not written a second time', async () => {
+    const team = await buildTeam(t, owner);
+    // Kept as sent: the conversion then removes none of the received files.
+    await t.db.updateTable('teams').set({ dicom_anonymize: false }).where('id', '=', team.id).execute();
+    const staged = dimseInstanceKey(team.id, 'linked', 0);
+    await t.app.deps.storage.writeAtomic(staged, await readFile(ctFiles[0] ?? ''));
+    const ctx = await receiverContext(t.db, team.id);
+    if (!ctx) throw new Error('the team has no member to store as');
+    const bytes = await t.app.deps.storage.readBytes(staged);
+    const outcome = await ingestInstances(t.app.deps, ctx, [{ bytes, stored: staged }]);
+    expect(outcome.stored).toHaveLength(1);
+    const [session] = await t.db
+      .selectFrom('upload_sessions')
+      .select('uuid')
+      .where('team_id', '=', team.id)
+      .execute();
+    const received = [...inflatedKey(team.id, session?.uuid ?? ''), 'received', '000001.dcm'];
+    const [from, to] = await Promise.all(
+      [staged, received].map(async (k) => stat(await t.app.deps.storage.path(k))),
+    );
+    expect(to?.ino).toBe(from?.ino);
+    await t.app.deps.storage.remove(dimseAssociationKey(team.id, 'linked'));
+  });
 
   it('leaves alone, among the leftovers, the folder of an association under way', async () => {
     const team = await buildTeam(t, owner);

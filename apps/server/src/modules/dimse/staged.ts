@@ -26,9 +26,13 @@ export async function storeStaged(deps: Deps, teamId: number, association: strin
   if (names.length === 0) return deps.storage.remove(folder);
   const ctx = await receiverContext(deps.db, teamId);
   if (!ctx) throw new Error('the team has no member to store as');
-  // Read one at a time as the store takes them: an association's instances are never all held.
+  // Read one at a time as the store takes them (an association's instances are never all held), and
+  // linked into the upload session, not written again: they are on disk already.
   async function* instances() {
-    for (const name of names) yield await deps.storage.readBytes([...folder, name]);
+    for (const name of names) {
+      const stored = [...folder, name];
+      yield { bytes: await deps.storage.readBytes(stored), stored };
+    }
   }
   const outcome = await ingestInstances(deps, ctx, instances());
   // Removed only once stored: a stop before this point stores them again at the next start.

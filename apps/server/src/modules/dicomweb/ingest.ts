@@ -5,7 +5,7 @@ import { readDicomHeader, studiesFromHeaders, type DicomEntry } from '@voxa/imag
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import type { StorageKey } from '../../platform/storage';
-import { inflatedKey } from '../../platform/storage/layout';
+import { inflatedKey, sessionKey } from '../../platform/storage/layout';
 import { sortedMetadata } from '../archives/metadata';
 import { writeMetadata } from '../archives/metadata-store';
 import { requestConversion } from '../conversion/convert-request';
@@ -101,7 +101,7 @@ function readReceived(
 
 /** Removes what a store that failed part way wrote: its files and its session. */
 async function discardSession(deps: Deps, ctx: TeamContext, session: string): Promise<void> {
-  await deps.storage.remove(inflatedKey(ctx.team.id, session));
+  await deps.storage.remove(sessionKey(ctx.team.id, session));
   await deps.db.deleteFrom('upload_sessions').where('uuid', '=', session).execute();
 }
 

@@ -68,9 +68,9 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 /** Nothing of a refused or broken STOW-RS is left: no session, no file, no study. */
 async function expectNothingStored() {
   expect(await sessions()).toEqual([]);
-  const teamDir = path.join(t.config.DATA_DIR, 'teams', String(team.id));
-  const left = existsSync(teamDir) ? await readdir(teamDir, { recursive: true }) : [];
-  expect(left.filter((name) => name.endsWith('.dcm'))).toEqual([]);
+  // Not even an empty folder of a session.
+  const sessionsDir = path.join(t.config.DATA_DIR, ...sessionKey(team.id, 'any').slice(0, -1));
+  expect(existsSync(sessionsDir) ? await readdir(sessionsDir) : []).toEqual([]);
   const studies = await dicomweb(t, '/studies', { token, team: team.slug });
   expect(await studies.json()).toEqual([]);
 }

@@ -225,6 +225,8 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
       [staged, received].map(async (k) => stat(await t.app.deps.storage.path(k))),
     );
     expect(to?.ino).toBe(from?.ino);
+    // Nothing left running behind the test (the app closes after the last one).
+    expect((await settledSeries(team.id, 1)).map((s) => s.status)).toEqual(['done']);
     await t.app.deps.storage.remove(dimseAssociationKey(team.id, 'linked'));
   });
 

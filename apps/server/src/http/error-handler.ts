@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from './errors';
+import { bodyTooLarge, HttpError } from './errors';
 
 /** Turns every failure into `{message, errors?}` with a 4xx status where the caller is at fault. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -27,10 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send({ message: 'Server error.' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const limit = req.routeOptions.bodyLimit;
-      return reply
-        .status(413)
-        .send({ message: `The request body is larger than the limit of ${limit} bytes.` });
+      return reply.status(413).send({ message: bodyTooLarge(req.routeOptions.bodyLimit).message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

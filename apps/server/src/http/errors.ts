@@ -17,4 +17,6 @@ export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(422, message, errors);
+export const bodyTooLarge = (limit: number) =>
+  new HttpError(413, `The request body is larger than the limit of ${limit} bytes.`);
 export const tooManyRequests = (message: string) => new HttpError(429, message);

@@ -5,6 +5,9 @@
 export class ByteQueue {
   private chunks: Buffer[] = [];
   length = 0;
+  /** Where the last search began: a chunk and its offset, so a search that goes on from there (a long
+   * part arriving chunk by chunk) does not walk the chunks before it again. Reset when bytes are dropped. */
+  private cursor = { index: 0, offset: 0 };
 
   push(chunk: Buffer): void {
     if (chunk.length === 0) return;
@@ -14,16 +17,19 @@ export class ByteQueue {
 
   /** The first offset at or after `from` where `pattern` starts, or -1. */
   indexOf(pattern: Buffer, from = 0): number {
-    let offset = 0;
-    for (const chunk of this.chunks) {
+    if (from < this.cursor.offset) this.cursor = { index: 0, offset: 0 };
+    let offset = this.cursor.offset;
+    for (let index = this.cursor.index; index < this.chunks.length; index++) {
+      const chunk = this.chunks[index] as Buffer;
       const end = offset + chunk.length;
-      if (end > from) {
+      if (end <= from) this.cursor = { index: index + 1, offset: end };
+      else {
         const start = Math.max(0, from - offset);
         const inside = chunk.indexOf(pattern, start);
         if (inside >= 0) return offset + inside;
         // A match that starts in this chunk and ends in a later one.
         const edge = Math.max(offset + start, end - pattern.length + 1);
-        const across = this.copy(edge, end - edge + pattern.length - 1).indexOf(pattern);
+        const across = this.copy(edge, end - edge + pattern.length - 1, { index, offset }).indexOf(pattern);
         if (across >= 0) return edge + across;
       }
       offset = end;
@@ -50,6 +56,7 @@ export class ByteQueue {
   /** Drops the first `count` bytes. */
   skip(count: number): void {
     this.length -= count;
+    this.cursor = { index: 0, offset: 0 };
     while (count > 0) {
       const first = this.chunks[0];
       if (!first) return;
@@ -62,12 +69,13 @@ export class ByteQueue {
     }
   }
 
-  /** Bytes `from` to `from + count` (fewer at the end): a view when they lie in one chunk. */
-  private copy(from: number, count: number): Buffer {
+  /** Bytes `from` to `from + count` (fewer at the end): a view when they lie in one chunk. `start` is a
+   * chunk at or before `from`, and its offset. */
+  private copy(from: number, count: number, start = { index: 0, offset: 0 }): Buffer {
     const pieces: Buffer[] = [];
-    let offset = 0;
-    for (const chunk of this.chunks) {
-      if (count <= 0) break;
+    let offset = start.offset;
+    for (let index = start.index; index < this.chunks.length && count > 0; index++) {
+      const chunk = this.chunks[index] as Buffer;
       const end = offset + chunk.length;
       if (end > from) {
         const piece = chunk.subarray(Math.max(0, from - offset), Math.max(0, from - offset) + count);

@@ -4,7 +4,8 @@ import type { Endpoint } from '@voxa/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
-import { HttpError } from '../../http/errors';
+import { boundedBody } from '../../http/bounded-body';
+import { bodyTooLarge, HttpError } from '../../http/errors';
 import { enforceScope } from '../../http/route';
 import { syncTeamIndex } from './index-series';
 import { ingestInstances } from './ingest';
@@ -17,7 +18,7 @@ import {
 import { convertingSeries, studiesNamed, waitForConversions } from './read-your-writes';
 import { searchInstances, searchSeries, searchStudies } from './qido';
 import { parseQido, type Filter } from './qido-query';
-import { bounded, instancesOf, tooLarge } from './stow-body';
+import { instancesOf } from './stow-body';
 import { stowResponse } from './stow-response';
 import {
   fileBytes,
@@ -158,11 +159,11 @@ function store(deps: Deps) {
         'Only application/dicom instances are accepted (multipart/related; type="application/dicom").',
       );
     const limit = deps.config.DICOMWEB_MAX_STOW_BYTES;
-    if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge(limit);
+    if (Number(req.headers['content-length'] ?? 0) > limit) throw bodyTooLarge(limit);
     let outcome;
     try {
       // Read as it arrives: each instance is stored while the next ones are received.
-      const parts = readMultipartRelated(bounded(req.body as Readable, limit), contentType);
+      const parts = readMultipartRelated(boundedBody<Buffer>(req.body as Readable, limit), contentType);
       outcome = await ingestInstances(deps, ctx, instancesOf(parts), { study: req.params.study });
     } catch (error) {
       if (error instanceof MultipartError) throw new HttpError(400, error.message);

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { TRAINING_NO_CHECKPOINT, type CheckpointFields, type CheckpointReceipt } from '@voxa/contracts';
 import type { Deps } from '../../deps';
+import { boundedBody } from '../../http/bounded-body';
 import type { WorkerRef } from '../../http/context';
 import { conflict, HttpError, unprocessable } from '../../http/errors';
 import type { StoredCheckpoint } from '../../platform/db/schema';
@@ -25,15 +26,13 @@ export async function heldTraining(db: Deps['db'], worker: WorkerRef, jobId: num
   return job;
 }
 
-/** The bytes as they stream by, hashed and counted; past `max` bytes it stops with 413. */
+/** The bytes as they stream by, hashed and counted. */
 async function* measured(
   bytes: AsyncIterable<Uint8Array>,
-  max: number,
   seen: { size: number; hash: ReturnType<typeof createHash> },
 ): AsyncIterable<Uint8Array> {
   for await (const chunk of bytes) {
     seen.size += chunk.byteLength;
-    if (seen.size > max) throw new HttpError(413, `The checkpoint is larger than ${max} bytes.`);
     seen.hash.update(chunk);
     yield chunk;
   }
@@ -58,7 +57,9 @@ export async function acceptCheckpoint(
   const incoming = trainingCheckpointKey(job.team_id, job.id, `incoming-${randomUUID()}`);
   const seen = { size: 0, hash: createHash('sha256') };
   try {
-    await storage.writeAtomic(incoming, measured(bytes, deps.config.AI_MODEL_MAX_BYTES, seen));
+    const max = deps.config.AI_MODEL_MAX_BYTES;
+    const tooLarge = () => new HttpError(413, `The checkpoint is larger than ${max} bytes.`);
+    await storage.writeAtomic(incoming, measured(boundedBody(bytes, max, tooLarge), seen));
     if (seen.size === 0) throw unprocessable('The checkpoint is empty.', { file: ['The file is empty.'] });
     // The graph's inputs and outputs follow its weights: the header is read from the whole stored file.
     const header = checkedOnnxHeader(await readFile(await storage.path(incoming)));

@@ -5,10 +5,12 @@
  *   - STOW-RS: BENCH_INSTANCES (2,000) real 512 x 512 CT slices of about 0.5 MB (bench/lib/ct-series.mjs:
  *     the GE series of dcm_qa_ct tiled along z), in series of BENCH_SERIES_SIZE (200) with a study each,
  *     one `POST /dicom-web/studies` a series, against a discard sink (bench/processes/sink.mjs) taking
- *     the same bodies over HTTP the same way (held whole, split into parts by the server's own parser,
- *     dropped), sink and server taking turns a series at a time. The server answers once the instances
- *     are stored and queued for conversion (decision 0066). Printed apart: how long the bytes took to
- *     send, and how long until QIDO-RS finds every instance answered (converted, de-identified, indexed).
+ *     the same bodies over HTTP the same way (split into parts by the server's own parser as they arrive,
+ *     dropped) and the same sink storing them (each part written to a file and flushed, 16 at once: what
+ *     the disk allows a server that answers 'stored'), the three taking turns a series at a time. The
+ *     server answers once the instances are stored and queued for conversion (decision 0066). Printed
+ *     apart: how long the bytes took to send, and how long until QIDO-RS finds every instance answered
+ *     (converted, de-identified, indexed).
  *   - QIDO-RS: BENCH_STUDIES (100,000) studies indexed (rows written in SQL on the server's database by
  *     bench/lib/dicomweb-seed.mjs), `GET /dicom-web/studies` by a patient name prefix and by a month of
  *     study dates, each in rounds interleaved with the references: `SELECT 1` on the server's own
@@ -143,9 +145,10 @@ async function untilSearchable(server, dicomweb, studies, since) {
   return { seconds: (performance.now() - since) / 1000, found };
 }
 
-async function stowBench(server, sink, dicomweb, seriesFiles) {
+async function stowBench(server, sinks, dicomweb, seriesFiles) {
   const sizes = { instances: 0, bytes: 0 };
   const sinkTime = { sent: 0, answered: 0 };
+  const storingTime = { sent: 0, answered: 0 };
   const serverTime = { sent: 0, answered: 0 };
   const studies = new Map();
   let stored = 0;
@@ -156,23 +159,25 @@ async function stowBench(server, sink, dicomweb, seriesFiles) {
     sizes.instances += files.length;
     sizes.bytes += body.length;
     const request = { headers: { ...dicomweb, 'content-type': contentType }, body };
-    const toSink = async () => {
+    const toSink = (sink, time) => async () => {
       const r = await send(sink.url, '/dicom-web/studies', request);
       if (r.status !== 200) throw new Error(`sink: ${r.status} ${r.text}`);
-      sinkTime.sent += r.sent;
-      sinkTime.answered += r.answered;
+      time.sent += r.sent;
+      time.answered += r.answered;
     };
-    // Sink and server alternate which goes first: a load that changes on a shared machine weighs on both.
-    if (k % 2 === 0) await toSink();
-    const r = await send(server.url, '/dicom-web/studies', request);
-    if (r.status !== 200 && r.status !== 202) throw new Error(`STOW-RS: ${r.status} ${r.text}`);
-    const answer = JSON.parse(r.text);
-    stored += answer[REFERENCED_SOPS]?.Value?.length ?? 0;
-    failed += answer[FAILED_SOPS]?.Value?.length ?? 0;
-    answeredStudies(answer, studies);
-    serverTime.sent += r.sent;
-    serverTime.answered += r.answered;
-    if (k % 2 === 1) await toSink();
+    const toServer = async () => {
+      const r = await send(server.url, '/dicom-web/studies', request);
+      if (r.status !== 200 && r.status !== 202) throw new Error(`STOW-RS: ${r.status} ${r.text}`);
+      const answer = JSON.parse(r.text);
+      stored += answer[REFERENCED_SOPS]?.Value?.length ?? 0;
+      failed += answer[FAILED_SOPS]?.Value?.length ?? 0;
+      answeredStudies(answer, studies);
+      serverTime.sent += r.sent;
+      serverTime.answered += r.answered;
+    };
+    // The three take turns going first: a load that changes on a shared machine weighs on all.
+    const turns = [toSink(sinks.discard, sinkTime), toSink(sinks.storing, storingTime), toServer];
+    for (let t = 0; t < turns.length; t += 1) await turns[(k + t) % turns.length]();
   }
   const answersLoad = load();
   const searchable = await untilSearchable(server, dicomweb, studies, started);
@@ -195,12 +200,21 @@ async function stowBench(server, sink, dicomweb, seriesFiles) {
       `(${sinkTime.answered.toFixed(1)} s; bytes sent in ${sinkTime.sent.toFixed(2)} s)`,
   );
   console.log(
+    `  storing sink (parts split as they arrive, each written and flushed, 16 at once): ` +
+      `${rate(storingTime.answered)} (${storingTime.answered.toFixed(1)} s)`,
+  );
+  console.log(
     `  server (stored, queued for conversion, answered): ${rate(serverTime.answered)} ` +
       `(${serverTime.answered.toFixed(1)} s until the answers; bytes sent in ${serverTime.sent.toFixed(2)} s)`,
   );
   console.log(
     `  ratio server/sink until the answers: ${(sinkTime.answered / serverTime.answered).toFixed(2)} ` +
       `(aim >= 0.8; Orthanc 0.24); for the bytes sent ${(sinkTime.sent / serverTime.sent).toFixed(2)}`,
+  );
+  console.log(
+    `  ratio server/storing sink: ${(storingTime.answered / serverTime.answered).toFixed(2)}; ` +
+      `storing/discard sink: ${(sinkTime.answered / storingTime.answered).toFixed(2)} (what flushing each ` +
+      'instance costs on this disk)',
   );
   console.log(
     `  converted and found by QIDO-RS: ${searchable.found} of ${stored} ${tail.toFixed(1)} s after the ` +
@@ -259,7 +273,7 @@ async function main() {
     process.exit(1);
   }, TIME_LIMIT_MS);
   let server;
-  let sink;
+  const sinks = {};
   try {
     const seriesFiles = [];
     for (let from = 0; from < INSTANCES; from += SERIES_SIZE) {
@@ -270,7 +284,8 @@ async function main() {
     }
     const seedModule = pathToFileURL(path.join(here, 'lib/dicomweb-seed.mjs')).href;
     server = await startServer(path.join(temp, 'data'), { BENCH_SEED: seedModule });
-    sink = await startProcess('sink');
+    sinks.discard = await startProcess('sink');
+    sinks.storing = await startProcess('sink', { BENCH_SINK_DIR: await mkdtemp(path.join(temp, 'sink-')) });
     const { seeded } = server;
     console.log(
       `bench/dicomweb: server on ${server.database}; QIDO index seeded with ${seeded.studies} studies ` +
@@ -278,7 +293,7 @@ async function main() {
     );
     const session = { authorization: `Bearer ${server.token}`, team: server.team };
     const dicomweb = { authorization: `Bearer ${await apiToken(server.url, session)}`, team: server.team };
-    await stowBench(server, sink, dicomweb, seriesFiles);
+    await stowBench(server, sinks, dicomweb, seriesFiles);
     console.log(
       `QIDO-RS over ${seeded.studies} seeded studies and the stored ones, one client, ${ROUNDS} rounds of ` +
         `${BLOCK} requests interleaved with SELECT 1 and GET /api/user; load ${load()}`,
@@ -286,7 +301,7 @@ async function main() {
     await qidoBench(server, dicomweb, session);
   } finally {
     clearTimeout(deadline);
-    await sink?.stop();
+    await Promise.all(Object.values(sinks).map((sink) => sink.stop()));
     await server?.stop();
     await rm(temp, { recursive: true, force: true });
   }

@@ -4,10 +4,11 @@
  * to a discard sink fed the identical bytes by the same client in the same run. 2,000 copies of a real
  * 0.5 MB GE CT slice (distinct SOP Instance UIDs, in a temp dir) are sent by the web uploader's own code
  * (`uploadFiles` in the upload page's batches, fields and the file part as multipart, one request per
- * file) with 1 client and with 5 clients at once (5 sessions, a fifth of the files each), sink and
- * server taking turns over slices of the set. The server runs in a process of its own (on PostgreSQL
- * when BENCH_DATABASE_URL, default the local test database, answers; PGlite on disk otherwise), the sink
- * in another; the client is this process.
+ * file) with 1 client and with 5 clients at once (5 sessions, a fifth of the files each), the sink, the
+ * same sink storing the files (each written and flushed: what the disk allows a server that answers
+ * 'stored') and the server taking turns over slices of the set. The server runs in a process of its own
+ * (on PostgreSQL when BENCH_DATABASE_URL, default the local test database, answers; PGlite on disk
+ * otherwise), each sink in another; the client is this process.
  *
  *   npm run bench:ingest     (BENCH_FILES=2000 BENCH_SLICES=4; BENCH_PROFILE=dir writes CPU profiles)
  */
@@ -46,7 +47,7 @@ async function main() {
     process.exit(1);
   }, TIME_LIMIT_MS);
   let server;
-  let sink;
+  const sinks = {};
   try {
     await mkdir(path.join(temp, 'series'));
     const paths = writeSeriesCopies(path.join(testdata, SOURCE), path.join(temp, 'series'), FILES);
@@ -60,35 +61,41 @@ async function main() {
     );
     const totalMb = files.reduce((n, f) => n + f.file.size, 0) / MB;
     server = await startServer(path.join(temp, 'data'));
-    sink = await startProcess('sink');
+    sinks.discard = await startProcess('sink');
+    sinks.storing = await startProcess('sink', { BENCH_SINK_DIR: await mkdtemp(path.join(temp, 'sink-')) });
     console.log(
       `bench/server-ingest: ${FILES} files of ${(files[0].file.size / MB).toFixed(2)} MB (${SOURCE}), ` +
-        `${totalMb.toFixed(0)} MB, server on ${server.database}, sink and server alternating in ${SLICES} slices`,
+        `${totalMb.toFixed(0)} MB, server on ${server.database}, sinks and server taking turns in ${SLICES} slices`,
     );
     for (const clients of [1, 5]) {
-      // Slices of the set, sink and server alternating (the order too): a load that changes on a shared
-      // machine weighs on both alike.
-      let sinkSeconds = 0;
-      let serverSeconds = 0;
+      // Slices of the set, the three taking turns going first: a load that changes on a shared machine
+      // weighs on all alike.
+      const seconds = { discard: 0, storing: 0, server: 0 };
+      const targets = { discard: sinks.discard, storing: sinks.storing, server };
+      const order = Object.keys(targets);
       for (let slice = 0; slice < SLICES; slice += 1) {
         const part = files.filter((_, i) => i % SLICES === slice);
-        const sinkFirst = slice % 2 === 0;
-        if (sinkFirst) sinkSeconds += await timeClients(sink, part, clients);
-        serverSeconds += await timeClients(server, part, clients);
-        if (!sinkFirst) sinkSeconds += await timeClients(sink, part, clients);
+        for (let t = 0; t < order.length; t += 1) {
+          const name = order[(slice + t) % order.length];
+          seconds[name] += await timeClients(targets[name], part, clients);
+        }
       }
       await rm(path.join(temp, 'data', 'teams'), { recursive: true, force: true });
-      const sinkRate = FILES / sinkSeconds;
-      const serverRate = FILES / serverSeconds;
+      const [sinkRate, storingRate, serverRate] = order.map((name) => FILES / seconds[name]);
       const line = (rate) => `${rate.toFixed(0)} files/s, ${((rate * totalMb) / FILES).toFixed(0)} MB/s`;
       console.log(`  ${clients} client${clients > 1 ? 's' : ''}:`);
       console.log(`    discard sink (multipart parsed, bytes dropped): ${line(sinkRate)}`);
+      console.log(`    storing sink (each file written and flushed):   ${line(storingRate)}`);
       console.log(`    server (chunked upload, stored, sha256, rows):  ${line(serverRate)}`);
       console.log(`    ratio server/sink: ${(serverRate / sinkRate).toFixed(2)} (aim >= 0.8; Orthanc 0.24)`);
+      console.log(
+        `    ratio server/storing sink: ${(serverRate / storingRate).toFixed(2)}; storing/discard sink: ` +
+          `${(storingRate / sinkRate).toFixed(2)} (what flushing each file costs on this disk)`,
+      );
     }
   } finally {
     clearTimeout(deadline);
-    await sink?.stop();
+    await Promise.all(Object.values(sinks).map((sink) => sink.stop()));
     await server?.stop();
     await rm(temp, { recursive: true, force: true });
   }

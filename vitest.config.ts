@@ -44,6 +44,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // What a page shows after a request and a refetch may take seconds on a loaded machine; Vitest's
+          // default of 1 s made such waits flaky in CI (Playwright's own waits allow 30 s).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },

@@ -3,16 +3,18 @@ import { ByteQueue } from './byte-queue';
 
 /** A small deterministic generator, so a failure repeats. */
 function random(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+  return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
 }
 
 describe('ByteQueue', () => {
   it('finds what Buffer.indexOf finds in the joined bytes, whatever the chunks and the order of searches', () => {
     const next = random(7);
     for (let round = 0; round < 200; round++) {
-      const bytes = Buffer.from(Array.from({ length: 300 }, () => 'ab\r\n-'.charCodeAt(Math.floor(next() * 5))));
+      const bytes = Buffer.from(
+        Array.from({ length: 300 }, () => 'ab\r\n-'.charCodeAt(Math.floor(next() * 5))),
+      );
       const queue = new ByteQueue();
-      for (let at = 0; at < bytes.length; ) {
+      for (let at = 0; at < bytes.length;) {
         const size = 1 + Math.floor(next() * 20);
         queue.push(bytes.subarray(at, at + size));
         at += size;

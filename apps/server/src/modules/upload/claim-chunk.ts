@@ -2,7 +2,6 @@ import type { UploadHeader } from '@voxa/contracts';
 import { sql } from 'kysely';
 import type { TeamContext } from '../../http/context';
 import { HttpError, notFound } from '../../http/errors';
-import { unflushedCommit } from '../../platform/db/unflushed-commit';
 import { fitsSession, sameFile } from './policy';
 import { SESSION_EXPIRED, orRefuse, type UploadDeps, type UploadRuntime } from './service';
 
@@ -52,8 +51,7 @@ export interface ClaimInput {
  * 404/410), kept alive; its file registered by a first chunk, its declared size reserved in the session's
  * total under UPLOAD_MAX_SESSION_BYTES (the session row's update serialises concurrent new files); whether
  * the chunk is stored already and how many are. The session row is written only for a new file or when
- * last touched over a minute ago. Its commit does not wait for the disk: what it writes is answered only
- * after the chunk's row, whose commit flushes it too (a claim lost in a crash is a chunk sent again).
+ * last touched over a minute ago.
  */
 async function claimStatement(db: UploadDeps['db'], ctx: TeamContext, input: ClaimInput, maxBytes: number) {
   const { header: h } = input;
@@ -90,7 +88,7 @@ async function claimStatement(db: UploadDeps['db'], ctx: TeamContext, input: Cla
       EXISTS (SELECT 1 FROM upload_chunks c WHERE c.file_id = file.id AND c.chunk_index = ${h.index})
         AS stored,
       (SELECT count(*) FROM upload_chunks c WHERE c.file_id = file.id) AS received
-    FROM s LEFT JOIN file ON true CROSS JOIN ${unflushedCommit}
+    FROM s LEFT JOIN file ON true
   `.execute(db);
   return result.rows[0];
 }

@@ -5,8 +5,9 @@
 export class ByteQueue {
   private chunks: Buffer[] = [];
   length = 0;
-  /** Where the last search began: a chunk and its offset, so a search that goes on from there (a long
-   * part arriving chunk by chunk) does not walk the chunks before it again. Reset when bytes are dropped. */
+  /** The first chunk that ends after where the last search began, and its offset: a search that goes on
+   * from there (a long part arriving chunk by chunk) does not walk the chunks before it again. Reset when
+   * bytes are dropped. */
   private cursor = { index: 0, offset: 0 };
 
   push(chunk: Buffer): void {

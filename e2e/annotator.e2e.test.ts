@@ -107,7 +107,9 @@ describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () =
     await annotator.preset('CT lung').click();
     await expect.poll(() => annotator.window.innerText()).toBe('W 1500 L -600');
     expect(await annotator.preset('CT lung').getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(async () => (await annotator.stats()).lit).not.toBeCloseTo(before.lit, 3);
+    await expect
+      .poll(async () => (await annotator.stats()).lit, { timeout: 30_000 })
+      .not.toBeCloseTo(before.lit, 3);
   });
 
   it('steps to the second NIfTI file dcm2niix wrote (the tilt-corrected one), keeping the window', async () => {

@@ -212,10 +212,12 @@ describe.skipIf(e2eSkipReason())('label map import and mask revisions in the org
     await expect.poll(() => ai.segmentTitles()).toHaveLength(30);
     // Nothing is painted yet: what the AI layer draws is all the colour there is.
     await expect.poll(async () => (await annotator.stats()).red, { timeout: 30_000 }).toBeGreaterThan(0);
+    // Each look is a screenshot of the canvas, redrawn after the spec's 2 s debounce: slow under software
+    // WebGL on a loaded machine, so these wait as long as the first.
     await ai.show(false);
-    await expect.poll(async () => (await annotator.stats()).red).toBe(0);
+    await expect.poll(async () => (await annotator.stats()).red, { timeout: 30_000 }).toBe(0);
     await ai.show(true);
-    await expect.poll(async () => (await annotator.stats()).red).toBeGreaterThan(0);
+    await expect.poll(async () => (await annotator.stats()).red, { timeout: 30_000 }).toBeGreaterThan(0);
     await screenshot(owner.page, 'annotator-ai-mode');
 
     const copy = await ai.accept();

@@ -36,15 +36,18 @@ const json = (res, body) => {
 };
 
 let stored = 0;
+/** The path of the next stored file. */
+const nextFile = () => path.join(STORE_DIR, `${(stored += 1)}.bin`);
+
 /** A stream's bytes to a new file, flushed on its descriptor when storing; else read and dropped. */
 async function keep(stream) {
   if (!STORE_DIR) return void stream.resume();
-  await pipeline(stream, createWriteStream(path.join(STORE_DIR, `${(stored += 1)}.bin`), { flush: true }));
+  await pipeline(stream, createWriteStream(nextFile(), { flush: true }));
 }
 
 /** Bytes in memory to a new file, flushed on its descriptor. */
 async function writeFlushed(bytes) {
-  const file = await open(path.join(STORE_DIR, `${(stored += 1)}.bin`), 'wx');
+  const file = await open(nextFile(), 'wx');
   try {
     await file.write(bytes);
     await file.sync();

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, type Dialect, type LogEvent } from '
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
+import { preparingPool } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -46,7 +47,7 @@ async function dialectFor({ databaseUrl, dataDir, schema, pglite: given }: DbOpt
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       await admin.end();
     }
-    return new PostgresDialect({ pool });
+    return new PostgresDialect({ pool: preparingPool(pool) });
   }
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
   const pglite = given ?? (dataDir ? new PGlite(dataDir) : new PGlite());

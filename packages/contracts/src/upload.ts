@@ -7,7 +7,8 @@ export const UPLOAD_LIMITS = {
   minChunkBytes: 2_097_152,
   /** What the web uploader sends by default: larger chunks spend fewer round trips per byte. */
   defaultChunkBytes: 8 * 1_048_576,
-  parallelFiles: 2,
+  /** Files in flight at once in V2 (V1 keeps the spec's threads): docs/decisions/0077. */
+  parallelFiles: 4,
   activeChunksPerFile: 1,
   retries: 5,
   /** Default of UPLOAD_MAX_FILE_BYTES; the page bounds a gzipped DICOM's inflated size by it too. */

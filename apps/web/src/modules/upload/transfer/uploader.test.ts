@@ -108,13 +108,17 @@ function makeFile(
 const fast = { retryDelayMs: () => 1, chunkSize: MIN };
 
 describe('uploadFiles', () => {
-  it('uploads every file, two at a time with one chunk each in flight, and reports series progress', async () => {
+  it('uploads every file, parallelFiles at a time with one chunk each in flight, and reports series progress', async () => {
     const server = fakeServer();
     const files = [
       makeFile('a/1.dcm', 2 * MIN + 3),
       makeFile('a/2.dcm', 10),
       makeFile('b/1.dcm', MIN + 1, 's2', 3),
       makeFile('b/2.dcm', 0, 's2'),
+      // More files than are sent at once.
+      ...Array.from({ length: UPLOAD_LIMITS.parallelFiles }, (_, i) =>
+        makeFile(`c/${i}.dcm`, MIN + i, 's3', 4 + i),
+      ),
     ];
     const events: TransferEvent[] = [];
     const result = await uploadFiles(files, {
@@ -127,7 +131,7 @@ describe('uploadFiles', () => {
     expect(result.files.map((f) => [f.path, f.status, f.sha256])).toEqual(
       files.map((f) => [f.path, 'done', sha(f.bytes)]),
     );
-    expect(server.concurrency()).toEqual({ maxInFlight: 2, maxPerFile: 1 });
+    expect(server.concurrency()).toEqual({ maxInFlight: UPLOAD_LIMITS.parallelFiles, maxPerFile: 1 });
     const lastSeries = (id: string) => events.filter((e) => e.type === 'series' && e.seriesId === id).at(-1);
     expect(lastSeries('s1')).toMatchObject({
       uploadProgress: 100,

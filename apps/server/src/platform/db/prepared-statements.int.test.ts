@@ -58,4 +58,22 @@ describe.skipIf(!databaseUrl)('prepared statements on PostgreSQL', () => {
     await expect(divide(0)).rejects.toThrow(/division by zero/);
     expect((await divide(3)).rows).toEqual([{ q: 2 }]);
   });
+
+  it('parses a statement again when its first named run met a transaction already failed', async () => {
+    const triple = (conn: Db, n: number) => sql<{ t: number }>`select 3 * ${n}::int as t`.execute(conn);
+    // One connection throughout: a statement is prepared on a connection.
+    const after = await db.connection().execute(async (conn) => {
+      await conn.transaction().execute(async (trx) => {
+        for (let i = 0; i < PREPARE_AFTER - 1; i += 1) await triple(trx, i);
+        await expect(sql`select 1 / 0`.execute(trx)).rejects.toThrow(/division by zero/);
+        // The run that names it: its parse is refused with the failed transaction.
+        await expect(triple(trx, 1)).rejects.toThrow(/current transaction is aborted/);
+      });
+      const answer = await triple(conn, 2);
+      const { rows } = await sql<{ name: string }>`
+        select name from pg_prepared_statements where statement like 'select 3 * %'`.execute(conn);
+      return { answer: answer.rows, prepared: rows };
+    });
+    expect(after).toEqual({ answer: [{ t: 6 }], prepared: [{ name: expect.stringMatching(/^voxa_\d+$/) }] });
+  });
 });

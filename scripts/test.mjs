@@ -128,14 +128,14 @@ async function main() {
   }
   await rm(tmp, { recursive: true, force: true });
 
+  const noTests = counts.passed + counts.failed === 0;
+  if (noTests) console.error('No test ran.');
   // Vitest failed with no failing test: an error outside the tests (an unhandled one stops the run
   // before its later groups, the e2e files among them). The line says so instead of '0 failed'.
   if (code !== 0 && counts.failed === 0) {
     console.error('Vitest failed outside any test (see its errors above): counted as one failure.');
     counts.failed = 1;
   }
-  const noTests = counts.passed + counts.failed === 0;
-  if (noTests) console.error('No test ran.');
   const exitCode = code !== 0 ? code : counts.failed > 0 || noTests || buildFailed ? 1 : 0;
   finish(counts, exitCode);
 }

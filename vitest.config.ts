@@ -6,6 +6,8 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
     // The web uploader's protocol test runs against the real server too.
     include: ['apps/server/**/*.int.test.ts', 'apps/web/src/**/*.int.test.ts'],
     env: { TEST_DB: db },
+    // One migrated embedded database for the run, copied by each file (apps/server/test/pglite-template.global.ts).
+    globalSetup: db === 'pglite' ? ['./apps/server/test/pglite-template.global.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     sequence: { groupOrder: 0 },

@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db, type DbOptions } from '../src/platform/db';
 import type { Mail, Mailer } from '../src/platform/mail';
+import { dropSchema } from './drop-schema';
+import { newTestPglite } from './pglite-template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -104,8 +105,7 @@ export async function createTestApp(
     const address = app.server.address();
     return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
   };
-  const newPglite = () => (options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite());
-  const pglite = usePostgres ? undefined : newPglite();
+  const pglite = usePostgres ? undefined : await newTestPglite(options.pgliteDir);
   const { onQuery } = options;
   const db = await openDb({
     ...(usePostgres ? { databaseUrl: process.env.DATABASE_URL, schema } : { pglite }),
@@ -154,7 +154,7 @@ export async function createTestApp(
       await t.app.close();
       await t.db.destroy();
       await whileClosed();
-      const again = usePostgres ? undefined : newPglite();
+      const again = usePostgres ? undefined : new PGlite(options.pgliteDir);
       const reopened = await openDb({
         ...(usePostgres ? { databaseUrl: process.env.DATABASE_URL, schema } : { pglite: again }),
         ...(onQuery && { onQuery }),
@@ -164,12 +164,7 @@ export async function createTestApp(
     close: async () => {
       await t.app.close();
       await t.db.destroy();
-      if (schema) {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA "${schema}" CASCADE`);
-        await client.end();
-      }
+      if (usePostgres && schema) await dropSchema(usePostgres, schema);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

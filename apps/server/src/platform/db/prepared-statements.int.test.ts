@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropSchema } from '../../../test/drop-schema';
 import { openDb, type Db } from '.';
 import { PREPARE_AFTER } from './prepared-statements';
 
@@ -24,10 +24,7 @@ describe.skipIf(!databaseUrl)('prepared statements on PostgreSQL', () => {
 
   afterAll(async () => {
     await db?.destroy();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await admin.end();
+    if (databaseUrl) await dropSchema(databaseUrl, schema);
   });
 
   it('prepares a statement on the connection once it has run often, with the same answers', async () => {

@@ -51,6 +51,8 @@ export default defineConfig({
           // default of 1 s made such waits flaky in CI (Playwright's own waits allow 30 s).
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
+          // One migrated embedded database for the run, copied into each server's DATA_DIR.
+          globalSetup: ['./e2e/support/pglite-template.global.ts'],
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,11 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { waitFor } from './wait';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated embedded database folder (pglite-template.global.ts), copied into each new DATA_DIR. */
+    e2ePgliteTemplate?: string;
+  }
+}
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** The built SPA: npm test builds into a private folder (E2E_WEB_DIST); else the usual apps/web/dist. */
@@ -67,6 +75,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
     );
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voxa-e2e-'));
+  const template = inject('e2ePgliteTemplate');
+  if (template) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAINTENANCE', 'TEST_DB', 'NODE_OPTIONS']) {

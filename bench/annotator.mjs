@@ -24,7 +24,7 @@ import { runUpload } from '../apps/web/src/modules/upload/transfer/runUpload.ts'
 import { MARKS } from '../apps/web/src/modules/annotator/viewer/marks.ts';
 import { caller, planOf, signIn } from './lib/bench-session.mjs';
 import { CT_SERIES_SLICES, writeCtSeries } from './lib/ct-series.mjs';
-import { children, treeRss } from './lib/process-tree-rss.mjs';
+import { children, treeRss } from './lib/process-tree.mjs';
 import { startServer } from '../apps/server/test/serve-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { nativeConverter, wasmConverter } from '../apps/server/src/platform/dcm2niix/index.ts';
 import { writeCtSeries } from './lib/ct-series.mjs';
-import { mib, watchPeakRss } from './lib/process-tree-rss.mjs';
+import { mib, watchPeakRss } from './lib/process-tree.mjs';
 
 const testdata = process.env.TESTDATA_DIR ?? path.resolve(import.meta.dirname, '../../shared/testdata');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);

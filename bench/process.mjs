@@ -24,7 +24,7 @@ import { openSession } from '../apps/web/src/modules/upload/transfer/transferCli
 import { uploadFiles } from '../apps/web/src/modules/upload/transfer/uploader.ts';
 import { caller, planOf, signIn } from './lib/bench-session.mjs';
 import { writeCtSeries } from './lib/ct-series.mjs';
-import { mib, watchPeakRss } from './lib/process-tree-rss.mjs';
+import { mib, waitUntilQuiet, watchPeakRss } from './lib/process-tree.mjs';
 import { startServer } from '../apps/server/test/serve-process.ts';
 
 const testdata = process.env.TESTDATA_DIR ?? path.resolve(import.meta.dirname, '../../shared/testdata');
@@ -90,6 +90,7 @@ async function main() {
     const sending = [];
     const peaks = { alone: 0, process: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
+      await waitUntilQuiet(server.pid);
       memory.reset();
       let started = performance.now();
       const result = await uploadFiles(
@@ -106,6 +107,7 @@ async function main() {
       const failed = result.files.filter((f) => f.status !== 'done');
       if (failed.length) throw new Error(`${failed.length} files failed: ${failed[0].error}`);
 
+      await waitUntilQuiet(server.pid);
       memory.reset();
       const statuses = [];
       started = performance.now();

@@ -76,8 +76,9 @@ describe('an anonymised upload leaves nothing identifying', () => {
       const dicomDir = await folder([...seriesFolder, 'dicom']);
       const kept = await filesIn(dicomDir);
       expect(kept).toHaveLength(mosaic.files.length);
-      // The originals went with the series done.
-      expect(await filesBelow(await folder(storedFilesKey(u.team.id, session)))).toEqual([]);
+      // The originals go once the series is done (and announced).
+      const originals = await folder(storedFilesKey(u.team.id, session));
+      await expect.poll(() => filesBelow(originals), { timeout: 10_000 }).toEqual([]);
 
       const volumes = await volumesOf(u, study.uuid, rows);
       const reference = (await references('dcm_qa_nih')).find((r) => r.name === 'EPI_PE=AP_3.nii');

@@ -10,7 +10,7 @@ import { runFlowStep } from '../flows/run-step';
 import { createAutomaticInferences } from '../inference/auto';
 import { readSeriesData, seriesDataText, type SeriesData } from '../studies/series-data';
 import { writeSlideshow } from '../studies/slideshow';
-import { deidentifyOutputs, renameOutputs, subSeriesUuid, type SeriesOutputs } from './outputs';
+import { deidentifyOutputs, renameOutputs, subSeriesUuid, syncOutputs, type SeriesOutputs } from './outputs';
 import { eachAtOnce } from './each-at-once';
 import { convertInput } from './offset-tables';
 import { keepDicom, writeDeidentifiedDicom } from './series-dicom';
@@ -78,11 +78,12 @@ function announce(deps: Deps, series: Series, outcome: Outcome) {
  * every attribute it needs (positions, times, vendors' private groups) whatever the anonymisation: the
  * files are linked into the series' input folder, converted, and only then de-identified, the outputs
  * (NIfTI header text, JSON sidecar) and the stored DICOM alike (decision 0023, the DICOM while dcm2niix
- * converts, decision 0031). Each volume is kept
- * as a sub-series `{series uuid}-NNN` with its .json, .bval and .bvec; dcm2niix's warnings stay with the
- * series. A series that cannot convert ends in error with the reason; the job itself then succeeds, so
- * one broken series stops nothing else. Idempotent: a series already settled is left alone, and a rerun
- * after a crash starts afresh.
+ * converts, decision 0031). Each volume is kept as a sub-series `{series uuid}-NNN` with its .json,
+ * .bval and .bvec; dcm2niix's warnings stay with the series. Everything kept is on the disk before the
+ * row says done; the originals of an anonymised series go once it is announced (decision 0079). A series
+ * that cannot convert ends in error with the reason; the job itself then succeeds, so one broken series
+ * stops nothing else. Idempotent: a series already settled is left alone, and a rerun after a crash
+ * starts afresh.
  */
 export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promise<void> {
   const series = await loadSeries(deps, job.seriesId);
@@ -101,8 +102,11 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
             dicomKept: Promise.resolve(),
           }
         : await convertDicom(deps, series, job, sources, folder);
-    // The slideshow is drawn while the stored DICOM is still being de-identified.
-    const [slideshow] = await allDone(slideshowOf(deps, folder, outputs.volumes), dicomKept);
+    // The slideshow is drawn while the stored DICOM is still being de-identified and the outputs flushed.
+    const [slideshow] = await allDone(
+      slideshowOf(deps, folder, outputs.volumes),
+      Promise.all([dicomKept, syncOutputs(deps, niftiDir, outputs.files)]),
+    );
     const data: SeriesData = {
       ...series.data,
       nifti: outputs.volumes,
@@ -113,9 +117,8 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
       slideshowVersion: Date.now().toString(36),
     };
     await save(deps, series, 'done', data);
-    // The originals go once nothing needs them: their de-identified copies are kept.
-    if (job.anonymize) await eachAtOnce(sources, REMOVALS_AT_ONCE, (key) => deps.storage.remove(key));
     announce(deps, series, { status: 'done', ...(warnings.length > 0 && { warnings }) });
+    if (job.anonymize) await removeOriginals(deps, sources);
     await inferAfterConversion(deps, series.id);
     await runFlowAfterConversion(deps, series.id);
   } catch (error) {
@@ -124,6 +127,19 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     await deps.storage.remove(seriesPartKey(folder, 'dicom'));
     await save(deps, series, 'error', { ...series.data, error: message });
     announce(deps, series, { status: 'error', message });
+  }
+}
+
+/**
+ * The received files of an anonymised series go once it is done and announced (their de-identified copies
+ * are kept). A failure there is logged, never the conversion's: what is left goes with the upload's
+ * session when it finishes or expires, as after a crash between the row and the removal.
+ */
+async function removeOriginals(deps: Deps, sources: StorageKey[]): Promise<void> {
+  try {
+    await eachAtOnce(sources, REMOVALS_AT_ONCE, (key) => deps.storage.remove(key));
+  } catch (error) {
+    deps.log.error({ err: error }, 'received files not removed');
   }
 }
 

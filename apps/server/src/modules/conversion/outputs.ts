@@ -88,3 +88,11 @@ export async function deidentifyOutputs(deps: Deps, niftiDir: StorageKey, files:
       );
   }
 }
+
+/**
+ * Flushes the outputs to the disk before the series is marked done: dcm2niix writes them without a
+ * flush, and a crash must not leave a series done whose volume never reached the disk.
+ */
+export async function syncOutputs(deps: Deps, niftiDir: StorageKey, files: string[]): Promise<void> {
+  await Promise.all(files.map((file) => deps.storage.sync([...niftiDir, file])));
+}

@@ -28,7 +28,7 @@ export interface TestApp {
   /**
    * Stops the server and starts a new one on the same DATA_DIR and database, as after a process
    * restart: everything the old one held in memory is gone; `app` and `url` change. The database
-   * connection is kept (an embedded PGlite on disk takes some 40 s to create here).
+   * connection is kept: only the server restarts (`reopen` closes the database too).
    */
   restart: () => Promise<void>;
   /** Where the database is, for another process to open it (an embedded one only when on disk). */

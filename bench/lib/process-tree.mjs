@@ -1,10 +1,10 @@
 /**
- * Peak resident memory and CPU of a process and its descendants (Linux /proc), sampled every 50 ms: a
- * converting server or runner with the native dcm2niix it spawns counts as one.
+ * Resident memory and CPU time of a process and its descendants (Linux /proc): a converting server or
+ * runner with the native dcm2niix it spawns counts as one.
  */
 import { readFileSync } from 'node:fs';
-import { clearInterval, setInterval, setTimeout } from 'node:timers';
-import { promisify } from 'node:util';
+import { clearInterval, setInterval } from 'node:timers';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export function children(pid) {
   try {
@@ -24,11 +24,12 @@ function rssBytes(pid) {
   }
 }
 
-export function treeRss(pid) {
-  return rssBytes(pid) + children(pid).reduce((sum, child) => sum + treeRss(child), 0);
-}
+/** `own(pid)` summed over the process and its descendants. */
+const treeSum = (pid, own) => own(pid) + children(pid).reduce((sum, child) => sum + treeSum(child, own), 0);
 
-/** Starts sampling `pid`; `stop()` returns the peak in bytes, `reset()` starts a new peak. */
+export const treeRss = (pid) => treeSum(pid, rssBytes);
+
+/** Starts sampling `pid` every 50 ms; `stop()` returns the peak in bytes, `reset()` starts a new peak. */
 export function watchPeakRss(pid) {
   let peak = 0;
   const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 50);
@@ -42,17 +43,15 @@ export function watchPeakRss(pid) {
   };
 }
 
-/** CPU time (user and system, in clock ticks) of a process and its descendants. */
-function treeTicks(pid) {
-  let own = 0;
+/** CPU time (user and system, in clock ticks) of one process. */
+function cpuTicks(pid) {
   try {
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    own = Number(fields[11]) + Number(fields[12]);
+    return Number(fields[11]) + Number(fields[12]);
   } catch {
-    own = 0;
+    return 0;
   }
-  return own + children(pid).reduce((sum, child) => sum + treeTicks(child), 0);
 }
 
 /**
@@ -60,12 +59,11 @@ function treeTicks(pid) {
  * left running (a job finishing after its client heard the end) must not weigh on the next one.
  */
 export async function waitUntilQuiet(pid, timeoutMs = 120_000) {
-  const sleep = promisify(setTimeout);
   const end = Date.now() + timeoutMs;
-  let before = treeTicks(pid);
+  let before = treeSum(pid, cpuTicks);
   while (Date.now() < end) {
     await sleep(1000);
-    const now = treeTicks(pid);
+    const now = treeSum(pid, cpuTicks);
     // Clock ticks are hundredths of a second on Linux: 10 in a second is a tenth of a core.
     if (now - before < 10) return;
     before = now;

@@ -143,11 +143,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (config.MAINTENANCE) return reply.status(503).send({ message: MESSAGES.maintenance });
     req.ctx = await buildContext(req, db, config);
   };
+  // The rate limit's counters are shared through Redis; its connection closes with the server.
+  const rateLimitRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 })
+    : undefined;
+  app.addHook('onClose', async () => {
+    await rateLimitRedis?.quit().catch(() => undefined);
+  });
   await app.register(
     async (api) => {
       await api.register(fastifyRateLimit, {
         global: false,
-        ...(config.REDIS_URL && { redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) }),
+        ...(rateLimitRedis && { redis: rateLimitRedis }),
         errorResponseBuilder: (_req, context) => ({
           statusCode: 429,
           message: MESSAGES.tooManyLogins,

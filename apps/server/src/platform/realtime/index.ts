@@ -84,12 +84,17 @@ export function attachRealtime(opts: {
       if (slug && (await identity.teamSlugs()).includes(slug)) void socket.join(teamRoom(slug));
     });
   });
+  // A job or request that finishes during shutdown may still emit: after close its publish would reach a
+  // Redis connection that is quitting and reject where nobody awaits it, so late events are dropped.
+  let closed = false;
   return {
     toUser: (userId, event, payload) => {
+      if (closed) return;
       // socket.io's typed emit cannot narrow a generic event name; the Payload type above keeps callers honest.
       (io.to(userRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
     toSocket: async (socketId, userId, event, payload) => {
+      if (closed) return false;
       const sockets = await io
         .in(socketId)
         .fetchSockets()
@@ -104,6 +109,7 @@ export function attachRealtime(opts: {
     // connections end without socket.io's disconnect packet, so clients reconnect as after a network loss.
     disconnectAll: () => void io.engine.close(),
     close: async () => {
+      closed = true;
       await io.close();
       await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
     },

@@ -1,8 +1,10 @@
+import http from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SOCKET_PATH } from '@voxa/contracts';
+import { attachRealtime } from '.';
 
 let t: TestApp;
 const sockets: Socket[] = [];
@@ -67,8 +69,29 @@ describe('realtime', () => {
     ).toBe(false);
     expect(await realtime.toSocket(id, alice.id, 'permission:updated', { permission_version: 3 })).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
+    console.log('REDIS', t.config.REDIS_URL);
     expect(got).toEqual([{ permission_version: 3 }]);
     expect(otherGot).toEqual([]);
+  });
+
+  it('drops the events emitted while and after it closes: none reaches a Redis connection that has quit', async () => {
+    const server = http.createServer();
+    const realtime = attachRealtime({
+      server,
+      redisUrl: t.config.REDIS_URL,
+      redisPrefix: `${t.config.QUEUE_PREFIX}:closing`,
+      authenticate: async () => null,
+    });
+    // Connected: asking who holds a socket is a round trip through Redis.
+    expect(await realtime.toSocket('any', 1, 'permission:updated', { permission_version: 1 })).toBe(false);
+    // Jobs finishing during shutdown: before, their publish was rejected where nobody awaited it
+    // ('Connection is closed.'), which fails the run.
+    const closing = realtime.close();
+    realtime.toUser(1, 'permission:updated', { permission_version: 1 });
+    await closing;
+    realtime.toUser(1, 'permission:updated', { permission_version: 2 });
+    expect(await realtime.toSocket('any', 1, 'permission:updated', { permission_version: 2 })).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   });
 
   // Last: it restarts the server.

@@ -11,6 +11,7 @@ export function bullmqQueue(
   const prefix = options.prefix ?? 'voxa';
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
+  let closed = false;
   const queueOf = (name: string) => {
     let queue = queues.get(name);
     if (!queue) {
@@ -22,17 +23,23 @@ export function bullmqQueue(
 
   return {
     async add(name, payload, jobId) {
-      const queue = queueOf(name);
-      // BullMQ ignores a known id; a failed job is retried instead, as the database queue does.
-      const existing = await queue.getJob(jobId);
-      if (existing && (await existing.isFailed())) return void (await existing.retry());
-      await queue.add(name, payload, {
-        jobId,
-        attempts: MAX_ATTEMPTS,
-        backoff: { type: 'exponential', delay: retryDelay(1) },
-        removeOnComplete: { count: 1000 },
-        removeOnFail: { count: 5000 },
-      });
+      // A request finishing during shutdown still keeps its job, as in the database queue, on a
+      // connection of its own that closes at once (none is left open after close).
+      const queue = closed ? new Queue(name, { connection, prefix }) : queueOf(name);
+      try {
+        // BullMQ ignores a known id; a failed job is retried instead, as the database queue does.
+        const existing = await queue.getJob(jobId);
+        if (existing && (await existing.isFailed())) return void (await existing.retry());
+        await queue.add(name, payload, {
+          jobId,
+          attempts: MAX_ATTEMPTS,
+          backoff: { type: 'exponential', delay: retryDelay(1) },
+          removeOnComplete: { count: 1000 },
+          removeOnFail: { count: 5000 },
+        });
+      } finally {
+        if (closed) await queue.close();
+      }
     },
     work<N extends JobName>(name: N, handler: JobHandler<N>, { concurrency = 1 } = {}) {
       const worker = new Worker(name, async (job) => handler(JOBS[name].parse(job.data) as JobPayload<N>), {
@@ -44,6 +51,7 @@ export function bullmqQueue(
       workers.push(worker);
     },
     async close() {
+      closed = true;
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([...queues.values()].map((q) => q.close()));
     },

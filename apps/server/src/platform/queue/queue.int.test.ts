@@ -45,6 +45,17 @@ function contract(make: () => JobQueue) {
     await until(() => calls === 2, 15_000);
     await queue.close();
   });
+
+  it('keeps a job added once it has closed (a request ending during shutdown): the next start runs it', async () => {
+    const stopped = make();
+    await stopped.close();
+    await stopped.add('sort-session', { sessionId: 10 }, `job-${randomUUID()}`);
+    const next = make();
+    const seen: number[] = [];
+    next.work('sort-session', async ({ sessionId }) => void seen.push(sessionId));
+    await until(() => seen.includes(10));
+    await next.close();
+  });
 }
 
 describe('database queue', () => {
@@ -91,5 +102,7 @@ describe('database queue', () => {
 
 const redisUrl = process.env.REDIS_URL;
 describe.runIf(redisUrl)('BullMQ queue (REDIS_URL)', () => {
-  contract(() => bullmqQueue(redisUrl as string, { prefix: `voxa-test-${randomUUID()}` }));
+  // One prefix for the file's queues, as for the processes of one deployment.
+  const prefix = `voxa-test-${randomUUID()}`;
+  contract(() => bullmqQueue(redisUrl as string, { prefix }));
 });

@@ -6,6 +6,7 @@ import type { Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { ownerOfNewTeam } from './support/owner';
 import { Sidebar } from './pages/Sidebar';
+import { StudiesPage } from './pages/StudiesPage';
 import { newCredentials } from './support/people';
 import { setupE2e } from './support/suite';
 import { TESTDATA_DIR } from './support/testdata';
@@ -273,14 +274,34 @@ describe.skipIf(e2eSkipReason())('every route of the spec, end to end', () => {
       await route.continue();
     });
     try {
-      await sidebar.link('Upload history').click();
+      // A page the sidebar does not link: its code is not prefetched.
+      await page.getByRole('link', { name: 'Create team' }).click();
       await bar.waitFor();
       expect(await bar.getAttribute('role')).toBe('progressbar');
-      await page.getByRole('heading', { name: 'Upload history' }).waitFor();
+      await page.getByRole('heading', { name: 'Create team' }).waitFor();
       await bar.waitFor({ state: 'detached' });
     } finally {
       await page.unroute(scripts);
     }
+  });
+
+  it("has the sidebar's pages' code once the browser is idle: opening one then fetches no code", async () => {
+    const page = await owner.context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${teamUrl()}/dashboard`);
+    const sidebar = new Sidebar(page);
+    await sidebar.waitUntilReady();
+    await sidebar.waitForPrefetch();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.includes('/StudiesPage-'))).toBe(true);
+    scripts.length = 0;
+    await sidebar.link('Studies').click();
+    await new StudiesPage(page).table.waitFor();
+    expect(scripts.filter((s) => s.includes('/StudiesPage-'))).toEqual([]);
+    await page.close();
   });
 
   it('/:team on the base address opens the team', async () => {

@@ -1,3 +1,4 @@
+import { PREFETCH_MARK } from '@voxa/contracts';
 import type { Locator, Page } from 'playwright-core';
 
 /** The app shell's sidebar: links that follow permissions, and the user dropdown. */
@@ -13,6 +14,11 @@ export class Sidebar {
   /** The sidebar renders its links only once user, team and permissions are ready. */
   async waitUntilReady(): Promise<void> {
     await this.nav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
+  }
+
+  /** Once the browser has been idle (at most PREFETCH_IDLE_TIMEOUT_MS), the links' pages' code loads. */
+  async waitForPrefetch(): Promise<void> {
+    await this.page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PREFETCH_MARK);
   }
 
   link(name: string): Locator {

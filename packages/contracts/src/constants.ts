@@ -34,6 +34,13 @@ export const PERMISSION_SIDEBAR_POLL_MS = 200;
  * filling over `durationMs` (it waits at 90% until the page is there).
  */
 export const PROGRESS_BAR = { durationMs: 5000, throttleMs: 200 } as const;
+/**
+ * The sidebar's pages have their code loaded once the browser is idle, at the latest this long after
+ * the links show (spec 9's prefetch idle timeout), so opening one waits for no code (decision 0080).
+ */
+export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+/** The performance mark set when that prefetch starts: what loads before it is the page's first load. */
+export const PREFETCH_MARK = 'voxa:prefetch';
 /** How long 'Copied' shows after a copy to the clipboard. */
 export const COPIED_MESSAGE_MS = 2000;
 export const RIGHT_PANEL_WIDTH = 750;

@@ -3,6 +3,7 @@ import type { Team, User } from '@voxa/contracts';
 import { NavLink, useLocation } from 'react-router';
 import { useCan } from '../session/usePermissions';
 import { NAV_LINKS, visibleLinks, type NavLinkItem } from './navLinks';
+import { usePrefetchPages } from './prefetchPages';
 import { UserMenu } from './UserMenu';
 
 export interface SidebarProps {
@@ -27,8 +28,9 @@ function SidebarSkeleton() {
 export function Sidebar({ ready, user, team, inTeam, onNavigate }: SidebarProps) {
   const has = useCan();
   const { pathname } = useLocation();
+  const links = ready && user ? visibleLinks(NAV_LINKS, inTeam, has) : [];
+  usePrefetchPages(links.map((link) => link.to));
   if (!ready || !user) return <SidebarSkeleton />;
-  const links = visibleLinks(NAV_LINKS, inTeam, has);
   const item = (link: NavLinkItem) => (
     <MantineNavLink
       key={link.to}

@@ -25,7 +25,8 @@ export function nameClashOr(error: unknown): unknown {
 /**
  * Turns a file's partial copy, every chunk stored, into the stored file: its sha256 (from the running
  * hash, else read back), a flush, an atomic rename under its name, then the row. Runs again safely when a
- * crash came between the rename and the row.
+ * crash came between the rename and the row, and when another completion of the file (another process,
+ * or a request outliving a restart) renames the copy meanwhile: the stored file is then the result.
  */
 export async function completeFile(
   rt: UploadRuntime,
@@ -36,25 +37,29 @@ export async function completeFile(
   const partial = partialKey(teamId, session, file.id);
   const target = storedFileKey(teamId, session, input.name);
   const size = file.size;
-  let sha256 = rt.hashes.finish(file.id, file.chunk_count);
+  const record = async (sha256: string) => {
+    await rt.deps.db
+      .updateTable('upload_files')
+      .set({ sha256, completed_at: new Date() })
+      .where('id', '=', file.id)
+      .execute();
+    return sha256;
+  };
+  const running = rt.hashes.finish(file.id, file.chunk_count);
   const partialSize = await storage.size(partial);
-  if (partialSize === null) {
-    // Renamed before a crash: the stored file is the result, if whole.
-    if ((await storage.size(target)) !== size) return null;
-    sha256 = await sha256Of(rt, target);
-  } else {
+  if (partialSize !== null) {
     if (partialSize !== size)
       throw new Error(`partial copy of upload file ${file.id} has ${partialSize} bytes`);
-    sha256 ??= await sha256Of(rt, partial);
-    await storage.sync(partial);
-    await storage.move(partial, target).catch((error: unknown) => {
-      throw nameClashOr(error);
-    });
+    try {
+      const sha256 = running ?? (await sha256Of(rt, partial));
+      await storage.sync(partial);
+      await storage.move(partial, target);
+      return await record(sha256);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw nameClashOr(error);
+    }
   }
-  await rt.deps.db
-    .updateTable('upload_files')
-    .set({ sha256, completed_at: new Date() })
-    .where('id', '=', file.id)
-    .execute();
-  return sha256;
+  // Renamed before a crash, or by another completion meanwhile: the stored file is the result, if whole.
+  if ((await storage.size(target)) !== size) return null;
+  return record(await sha256Of(rt, target));
 }

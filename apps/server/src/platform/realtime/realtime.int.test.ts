@@ -69,7 +69,6 @@ describe('realtime', () => {
     ).toBe(false);
     expect(await realtime.toSocket(id, alice.id, 'permission:updated', { permission_version: 3 })).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
-    console.log('REDIS', t.config.REDIS_URL);
     expect(got).toEqual([{ permission_version: 3 }]);
     expect(otherGot).toEqual([]);
   });

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 // Started through tsx by the benches, so the server's TypeScript imports here.
-import { eachAtOnce } from '../../apps/server/src/modules/conversion/each-at-once.ts';
+import { eachAtOnce } from '../../apps/server/src/platform/concurrency/each-at-once.ts';
 import { readMultipartRelated } from '../../apps/server/src/modules/dicomweb/multipart-related.ts';
 
 const STORE_DIR = process.env.BENCH_SINK_DIR;

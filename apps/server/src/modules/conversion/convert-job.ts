@@ -1,6 +1,7 @@
 import type { ConvertSeriesJob, SeriesConversionEvent, SeriesStatus } from '@voxa/contracts';
 import { conversionWarnings } from '@voxa/imaging/dcm2niix';
 import type { Deps } from '../../deps';
+import { eachAtOnce } from '../../platform/concurrency/each-at-once';
 import { ConversionError } from '../../platform/dcm2niix';
 import { maybeGunzip } from '../../platform/gzip';
 import type { StorageKey } from '../../platform/storage';
@@ -11,7 +12,6 @@ import { createAutomaticInferences } from '../inference/auto';
 import { readSeriesData, seriesDataText, type SeriesData } from '../studies/series-data';
 import { writeSlideshow } from '../studies/slideshow';
 import { deidentifyOutputs, renameOutputs, subSeriesUuid, syncOutputs, type SeriesOutputs } from './outputs';
-import { eachAtOnce } from './each-at-once';
 import { convertInput } from './offset-tables';
 import { keepDicom, writeDeidentifiedDicom } from './series-dicom';
 import { inputName, linkInput, sourceKeys } from './series-input';

@@ -1,11 +1,11 @@
 import type { Deps } from '../../deps';
+import { eachAtOnce } from '../../platform/concurrency/each-at-once';
 import { ConversionError } from '../../platform/dcm2niix';
 import type { StorageKey } from '../../platform/storage';
 import { seriesPartKey } from '../../platform/storage/layout';
 import { deidentifyDicom, type Replacements } from '../deidentify/deidentify';
 import { teamReplacements } from '../deidentify/keyed';
 import { teamKey } from '../deidentify/team-key';
-import { eachAtOnce } from './each-at-once';
 
 /** Files de-identified at once: the reads and flushes of some overlap the de-identification of another. */
 const FILES_AT_ONCE = 4;

@@ -1,17 +1,16 @@
 import type { ConvertSeriesJob } from '@voxa/contracts';
 import { isGzip } from '@voxa/imaging';
-import { open } from 'node:fs/promises';
 import type { Deps } from '../../deps';
+import { eachAtOnce } from '../../platform/concurrency/each-at-once';
 import { ConversionError } from '../../platform/dcm2niix';
 import type { StorageKey } from '../../platform/storage';
 import { relativeKey } from '../../platform/storage';
 import { inflatedKey, seriesPartKey, storedFileKey } from '../../platform/storage/layout';
 import { DEFAULT_ARCHIVE_LIMITS } from '../archives/policy';
 import { gunzipFile } from '../archives/gunzip';
-import { eachAtOnce } from './each-at-once';
 
-/** Input files linked (or inflated) at once: each is a few file-system calls that mostly wait. */
-const LINKS_AT_ONCE = 8;
+/** Gzipped input files inflated at once: each mostly waits on its reads and writes. */
+const INFLATED_AT_ONCE = 4;
 
 /** The received files of a series, where they are: keys under the upload session, in the series' order. */
 export async function sourceKeys(deps: Deps, teamId: number, job: ConvertSeriesJob): Promise<StorageKey[]> {
@@ -35,36 +34,26 @@ export async function sourceKeys(deps: Deps, teamId: number, job: ConvertSeriesJ
   });
 }
 
-/** Whether a file is gzipped, from its first two bytes (the shared magic check). */
-async function isGzipFile(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
-    return isGzip(buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
-}
-
 /** A neutral name for the n-th input file: a received name may carry the patient's. */
 export const inputName = (index: number) => `${String(index + 1).padStart(6, '0')}.dcm`;
 
 /**
  * The series' own folder of its received files, as dcm2niix reads them: hard links to the bytes as they
- * arrived (no copy), or the inflated file of a gzipped DICOM. Returns the folder's key.
+ * arrived (no copy), or the inflated file of a gzipped DICOM (told by its first bytes). Returns the
+ * folder's key.
  */
 export async function linkInput(deps: Deps, folder: StorageKey, sources: StorageKey[]): Promise<StorageKey> {
   const input = seriesPartKey(folder, 'input');
   await deps.storage.remove(input);
-  await eachAtOnce(sources, LINKS_AT_ONCE, async (source, index) => {
-    const target = [...input, inputName(index)];
-    const from = await deps.storage.path(source);
-    if (await isGzipFile(from)) {
-      const to = await deps.storage.path(target);
-      await gunzipFile(from, to, DEFAULT_ARCHIVE_LIMITS).catch((error: unknown) => {
-        throw new ConversionError(`A gzipped file of the series cannot be read: ${String(error)}`, '');
-      });
-    } else await deps.storage.link(source, target);
+  const pairs = sources.map((source, index) => [source, [...input, inputName(index)]] as const);
+  const gzipped = (await deps.storage.heads(sources, 2)).map((head) => isGzip(head));
+  await deps.storage.linkAll(pairs.filter((_, index) => !gzipped[index]));
+  const inflated = pairs.filter((_, index) => gzipped[index]);
+  await eachAtOnce(inflated, INFLATED_AT_ONCE, async ([source, target]) => {
+    const [from, to] = await Promise.all([deps.storage.path(source), deps.storage.path(target)]);
+    await gunzipFile(from, to, DEFAULT_ARCHIVE_LIMITS).catch((error: unknown) => {
+      throw new ConversionError(`A gzipped file of the series cannot be read: ${String(error)}`, '');
+    });
   });
   return input;
 }

@@ -63,6 +63,40 @@ describe('storage on real files', () => {
     await expect(storage.link(['s', '..', '..', 'x'], ['y'])).rejects.toThrow(UnsafePathError);
   });
 
+  it('links many files at once into folders it makes, replacing what was there', async () => {
+    const sources = [
+      ['s', 'files', 'a'],
+      ['s', 'files', 'b'],
+      ['s', 'files', 'sub', 'c'],
+    ];
+    for (const [i, key] of sources.entries()) await storage.writeAtomic(key, Buffer.from(`bytes ${i}`));
+    await storage.writeAtomic(['series', 'input', '2.dcm'], Buffer.from('old'));
+    await storage.linkAll(sources.map((key, i) => [key, ['series', 'input', `${i + 1}.dcm`]]));
+    for (const [i, key] of sources.entries()) {
+      const [original, linked] = await Promise.all(
+        [key, ['series', 'input', `${i + 1}.dcm`]].map(async (k) => stat(await storage.path(k))),
+      );
+      expect(linked?.ino).toBe(original?.ino);
+    }
+    expect(await storage.list(['series', 'input'])).toEqual(['1.dcm', '2.dcm', '3.dcm']);
+    await expect(storage.linkAll([[['s', '..', '..', 'x'], ['y']]])).rejects.toThrow(UnsafePathError);
+  });
+
+  it('reads the first bytes of many files, fewer of a shorter one', async () => {
+    await storage.writeAtomic(['d', 'long'], Buffer.from('abcdef'));
+    await storage.writeAtomic(['d', 'short'], Buffer.from('a'));
+    await storage.writeAtomic(['e', 'other'], Buffer.from('xyz'));
+    const heads = await storage.heads(
+      [
+        ['d', 'long'],
+        ['d', 'short'],
+        ['e', 'other'],
+      ],
+      2,
+    );
+    expect(heads.map((head) => Buffer.from(head).toString())).toEqual(['ab', 'a', 'xy']);
+  });
+
   it("lists a folder's names in order, and a missing folder as empty", async () => {
     await storage.writeAtomic(['d', 'b.dcm'], Buffer.from('b'));
     await storage.writeAtomic(['d', 'a.dcm'], Buffer.from('a'));
@@ -87,6 +121,17 @@ describe('storage on real files', () => {
     await expect(storage.writeAtomic(['escape', 'x'], Buffer.from('x'))).rejects.toThrow(UnsafePathError);
     await expect(storage.read(['escape', 'outside'])).rejects.toThrow(UnsafePathError);
     await expect(storage.size(['file-link'])).rejects.toThrow(UnsafePathError);
+    // The batch calls check a folder once, and still every file that is itself a link.
+    await storage.writeAtomic(['plain'], Buffer.from('plain'));
+    await expect(storage.heads([['plain'], ['file-link']], 2)).rejects.toThrow(UnsafePathError);
+    await expect(storage.heads([['escape', 'outside']], 2)).rejects.toThrow(UnsafePathError);
+    await expect(
+      storage.linkAll([
+        [['plain'], ['d', '1']],
+        [['file-link'], ['d', '2']],
+      ]),
+    ).rejects.toThrow(UnsafePathError);
+    await expect(storage.linkAll([[['plain'], ['escape', 'x']]])).rejects.toThrow(UnsafePathError);
     expect(await readFile(outside, 'utf8')).toBe('secret');
   });
 

@@ -1,10 +1,11 @@
-import { Badge, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Badge, Loader, Stack, Table, Text } from '@mantine/core';
 import { AUDIT_PAGE_SIZE } from '@voxa/contracts';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../app/session/useUser';
 import { formatDate } from '../../lib/format';
 import { DataState } from '../../ui/DataState';
 import { DataTable } from '../../ui/DataTable';
+import { ListPagination } from '../../ui/ListPagination';
 import { PageHeader } from '../../ui/PageHeader';
 import { AuditFilterBar } from './AuditFilterBar';
 import { auditApiFilter, auditFormFromSearch, auditSearchFromForm, type AuditFilterForm } from './filters';
@@ -61,10 +62,12 @@ export function AuditPage() {
               </Table.Tr>
             ))}
           </DataTable>
-          <Pagination
-            total={Math.ceil(list.data.total / AUDIT_PAGE_SIZE)}
-            value={page}
+          <ListPagination
+            total={list.data.total}
+            perPage={AUDIT_PAGE_SIZE}
+            page={page}
             onChange={(p) => go(form, p)}
+            label="Audit pages"
           />
         </>
       )}

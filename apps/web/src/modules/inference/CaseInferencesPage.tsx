@@ -1,13 +1,13 @@
-import { Anchor, Card, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { INFERENCE_PAGE_SIZE } from '@voxa/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLastDefined } from '../../lib/useLastDefined';
 import { DataState } from '../../ui/DataState';
+import { ListPagination } from '../../ui/ListPagination';
 import { PageHeader } from '../../ui/PageHeader';
 import { useOrganizeStudy } from '../organize/useOrganizeApi';
 import { organizePath } from '../studies/paths';
-import { pageCount } from '../studies/studiesQuery';
 import { InferencesTable } from './InferencesTable';
 import { caseInferencesPath } from './paths';
 import { RunModelForm } from './RunModelForm';
@@ -82,12 +82,12 @@ function CaseInferences({ caseUuid }: { caseUuid: string }) {
       ) : (
         <>
           <InferencesTable inferences={shown.data} empty="No inferences of this case yet" />
-          <Pagination
-            total={pageCount(shown.total, INFERENCE_PAGE_SIZE)}
-            value={page}
+          <ListPagination
+            total={shown.total}
+            perPage={INFERENCE_PAGE_SIZE}
+            page={page}
             onChange={setPage}
-            hideWithOnePage
-            aria-label="Inference pages"
+            label="Inference pages"
           />
         </>
       )}

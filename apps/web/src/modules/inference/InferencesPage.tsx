@@ -1,11 +1,11 @@
-import { Button, Group, Loader, Pagination, Select, Stack } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack } from '@mantine/core';
 import { INFERENCE_PAGE_SIZE, INFERENCE_STATES, InferenceState } from '@voxa/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLastDefined } from '../../lib/useLastDefined';
 import { DataState } from '../../ui/DataState';
 import { DebouncedSearch } from '../../ui/DebouncedSearch';
+import { ListPagination } from '../../ui/ListPagination';
 import { PageHeader } from '../../ui/PageHeader';
-import { pageCount } from '../studies/studiesQuery';
 import { inferencesQueryFrom, inferencesSearch, type InferencesQuery } from './inferencesQuery';
 import { InferencesTable } from './InferencesTable';
 import { CREATE_INFERENCE_PATH, INFERENCES_PATH } from './paths';
@@ -58,13 +58,12 @@ export function InferencesPage() {
       ) : (
         <>
           <InferencesTable inferences={shown.data} empty="No inferences" />
-          <Pagination
-            mt="md"
-            total={pageCount(shown.total, INFERENCE_PAGE_SIZE)}
-            value={query.page}
+          <ListPagination
+            total={shown.total}
+            perPage={INFERENCE_PAGE_SIZE}
+            page={query.page}
             onChange={(page) => go({ ...query, page })}
-            hideWithOnePage
-            aria-label="Inference pages"
+            label="Inference pages"
           />
         </>
       )}

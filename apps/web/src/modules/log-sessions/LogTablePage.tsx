@@ -1,9 +1,10 @@
-import { Anchor, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
 import { LOG_PAGE_SIZE } from '@voxa/contracts';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { DataState } from '../../ui/DataState';
 import { DataTable } from '../../ui/DataTable';
+import { ListPagination } from '../../ui/ListPagination';
 import { PageHeader } from '../../ui/PageHeader';
 import { sessionPath } from './filters';
 import { LogFilterBar, useLogFilter } from './LogFilterBar';
@@ -46,10 +47,12 @@ export function LogTablePage() {
               </Table.Tr>
             ))}
           </DataTable>
-          <Pagination
-            total={Math.ceil(list.data.total / LOG_PAGE_SIZE)}
-            value={page}
+          <ListPagination
+            total={list.data.total}
+            perPage={LOG_PAGE_SIZE}
+            page={page}
             onChange={(p) => go(form, p)}
+            label="Log events pages"
           />
         </>
       )}

@@ -1,8 +1,9 @@
-import { Anchor, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Loader, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { FLOW_PAGE_SIZE, FLOW_STATES, FlowState } from '@voxa/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { DataState } from '../../ui/DataState';
+import { ListPagination } from '../../ui/ListPagination';
 import { PageHeader } from '../../ui/PageHeader';
 import { FlowStateBadge } from './FlowStateBadge';
 import { flowPath } from './paths';
@@ -78,10 +79,12 @@ export function FlowsPage() {
               ))}
             </Table.Tbody>
           </Table>
-          <Pagination
-            total={Math.ceil(list.data.total / FLOW_PAGE_SIZE)}
-            value={page}
+          <ListPagination
+            total={list.data.total}
+            perPage={FLOW_PAGE_SIZE}
+            page={page}
             onChange={(p) => go({ page: p })}
+            label="Flows pages"
           />
         </>
       )}

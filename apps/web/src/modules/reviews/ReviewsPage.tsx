@@ -1,11 +1,11 @@
-import { Group, Loader, Pagination, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { REVIEW_STATE_TEXT, REVIEW_STATES, REVIEWS_PAGE_SIZE, ReviewState } from '@voxa/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLastDefined } from '../../lib/useLastDefined';
 import { DataState } from '../../ui/DataState';
 import { DataTable } from '../../ui/DataTable';
+import { ListPagination } from '../../ui/ListPagination';
 import { PageHeader } from '../../ui/PageHeader';
-import { pageCount } from '../studies/studiesQuery';
 import { ReviewRow } from './ReviewRow';
 import { reviewsQueryFrom, reviewsSearch, type ReviewsQuery } from './reviewsQuery';
 import { useReviews, useReviewsLive } from './useReviewsApi';
@@ -66,13 +66,12 @@ export function ReviewsPage() {
               No reviews
             </Text>
           )}
-          <Pagination
-            mt="md"
-            total={pageCount(shown.total, REVIEWS_PAGE_SIZE)}
-            value={query.page}
+          <ListPagination
+            total={shown.total}
+            perPage={REVIEWS_PAGE_SIZE}
+            page={query.page}
             onChange={(page) => go({ ...query, page })}
-            hideWithOnePage
-            aria-label="Reviews pages"
+            label="Reviews pages"
           />
         </>
       )}

@@ -1,10 +1,10 @@
-import { Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLastDefined } from '../../lib/useLastDefined';
 import { DataState } from '../../ui/DataState';
 import { DataTable } from '../../ui/DataTable';
+import { ListPagination } from '../../ui/ListPagination';
 import { PageHeader } from '../../ui/PageHeader';
-import { pageCount } from '../studies/studiesQuery';
 import { SEGMENTATIONS_PATH } from './paths';
 import { SegmentationFilters } from './SegmentationFilters';
 import { SegmentationRow } from './SegmentationRow';
@@ -46,13 +46,12 @@ export function SegmentationsPage() {
               No segmentations
             </Text>
           )}
-          <Pagination
-            mt="md"
-            total={pageCount(shown.total, shown.per_page)}
-            value={shown.current_page}
+          <ListPagination
+            total={shown.total}
+            perPage={shown.per_page}
+            page={shown.current_page}
             onChange={(page) => go({ ...query, page })}
-            hideWithOnePage
-            aria-label="Segmentations pages"
+            label="Segmentations pages"
           />
         </>
       )}

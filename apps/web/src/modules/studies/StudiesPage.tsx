@@ -1,14 +1,15 @@
-import { Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../app/session/usePermissions';
 import { useLastDefined } from '../../lib/useLastDefined';
 import { DataState } from '../../ui/DataState';
 import { DataTable } from '../../ui/DataTable';
+import { ListPagination } from '../../ui/ListPagination';
 import { PageHeader } from '../../ui/PageHeader';
 import { STUDIES_PATH } from './paths';
 import { StudyFilters } from './StudyFilters';
 import { StudyRow } from './StudyRow';
-import { pageCount, studiesQueryFrom, studiesSearch, type StudiesQuery } from './studiesQuery';
+import { studiesQueryFrom, studiesSearch, type StudiesQuery } from './studiesQuery';
 import { useStudies } from './useStudiesApi';
 
 const COLUMNS = ['Preview', 'Patient', 'Created', 'Updated', 'Labels', 'Segmentations', '', ''];
@@ -52,13 +53,12 @@ export function StudiesPage() {
               No studies
             </Text>
           )}
-          <Pagination
-            mt="md"
-            total={pageCount(shown.total, shown.per_page)}
-            value={shown.current_page}
+          <ListPagination
+            total={shown.total}
+            perPage={shown.per_page}
+            page={shown.current_page}
             onChange={(page) => go({ ...query, page })}
-            hideWithOnePage
-            aria-label="Studies pages"
+            label="Studies pages"
           />
         </>
       )}

@@ -1,13 +1,14 @@
-import { Anchor, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { useLastDefined } from '../../lib/useLastDefined';
 import { DataState } from '../../ui/DataState';
 import { DataTable } from '../../ui/DataTable';
+import { ListPagination } from '../../ui/ListPagination';
 import { PageHeader } from '../../ui/PageHeader';
 import { STUDIES_PATH } from './paths';
-import { pageCount, studiesSearch } from './studiesQuery';
+import { studiesSearch } from './studiesQuery';
 import { useUploads } from './useStudiesApi';
 
 /** /uploads (administrators): the team's upload batches, 30 a page, each opening its studies. */
@@ -49,12 +50,12 @@ export function UploadsPage() {
               No uploads
             </Text>
           )}
-          <Pagination
-            mt="md"
-            total={pageCount(shown.total, shown.per_page)}
-            value={shown.current_page}
+          <ListPagination
+            total={shown.total}
+            perPage={shown.per_page}
+            page={shown.current_page}
             onChange={setPage}
-            hideWithOnePage
+            label="Uploads pages"
           />
         </>
       )}

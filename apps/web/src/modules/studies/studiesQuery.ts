@@ -30,7 +30,3 @@ export function studiesSearch(query: StudiesQuery): string {
   const text = search.toString();
   return text ? `?${text}` : '';
 }
-
-/** Pages of a list: at least 1, so an empty list still shows where it is. */
-export const pageCount = (total: number, perPage: number) =>
-  Math.max(1, Math.ceil(total / Math.max(1, perPage)));

@@ -3,8 +3,8 @@ import { close, constants, createReadStream, open as openCallback, read, type Re
 import { copyFile, link, lstat, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { eachAtOnce } from '../concurrency/each-at-once';
 import { isInside, resolveInside, UnsafePathError, type StorageKey } from './paths';
 import { readBytes } from './read-bytes';

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { rawFileKeys } from '../src/modules/upload/settled-files';
 import type { TestApp } from './test-app';
 
 /** Every file below `dir`, as full paths, depth first in the order the folders list them. */
@@ -31,4 +33,22 @@ export async function everythingStored(t: TestApp): Promise<string> {
     stored.push(Buffer.from(await dump.arrayBuffer()).toString('latin1'));
   }
   return stored.join('\n');
+}
+
+/** Waits until the queued removal of a finished upload's raw files (decision 0082) has run. */
+export async function rawFilesRemoved(t: TestApp, studyUuid: string, ms = 30_000): Promise<void> {
+  const session = await t.db
+    .selectFrom('studies')
+    .innerJoin('upload_sessions', 'upload_sessions.id', 'studies.upload_id')
+    .select(['upload_sessions.uuid', 'upload_sessions.team_id'])
+    .where('studies.uuid', '=', studyUuid)
+    .executeTakeFirstOrThrow();
+  const paths = await Promise.all(
+    rawFileKeys(session.team_id, session.uuid).map((key) => t.app.deps.storage.path(key)),
+  );
+  const until = Date.now() + ms;
+  while (paths.some((p) => existsSync(p))) {
+    if (Date.now() > until) throw new Error(`raw files left: ${paths.filter((p) => existsSync(p)).join()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -28,6 +28,8 @@ export const JOBS = {
   'convert-series': ConvertSeriesJob,
   /** Inflates the archives of one upload session and reads what they hold (modules/archives). */
   'sort-session': z.object({ sessionId: Id }),
+  /** Removes the raw files of an upload session once upload-finished has settled its studies. */
+  'remove-upload-files': z.object({ sessionId: Id }),
   /** Removes the raw files of upload sessions abandoned for longer than UPLOAD_SESSION_TTL_HOURS. */
   'expire-upload-sessions': z.object({}),
   /** Deletes `POST log` events older than LOG_RETENTION_DAYS (log sessions). */

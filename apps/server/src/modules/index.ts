@@ -42,6 +42,7 @@ import { transferFunctionRoutes } from './transfer-functions/routes';
 import { aiModelRoutes } from './ai-models/routes';
 import { expireUploadSessions, scheduleSessionExpiry } from './upload/expiry';
 import { uploadRoutes } from './upload/routes';
+import { removeSettledFiles } from './upload/settled-files';
 import { trainingRoutes } from './trainings/routes';
 import { pipelineRoutes } from './pipelines/routes';
 import { flowRoutes } from './flows/routes';
@@ -103,6 +104,9 @@ export function registerJobs(deps: Deps): () => void {
   });
   // One sort at a time per process: a sort inflates and reads whole archives.
   deps.queue.work('sort-session', (payload) => sortSessionJob(deps, payload), { concurrency: 1 });
+  deps.queue.work('remove-upload-files', (payload) => removeSettledFiles(deps, payload.sessionId), {
+    concurrency: 1,
+  });
   // One export at a time per process: it reads, inflates and gzips whole volumes.
   deps.queue.work('export-dataset', (payload) => exportDatasetJob(deps, payload), { concurrency: 1 });
   deps.queue.work(

@@ -8,7 +8,7 @@ import {
   volumesOf,
   type Uploader,
 } from '../../../test/conversion-flow';
-import { everythingStored } from '../../../test/files';
+import { everythingStored, rawFilesRemoved } from '../../../test/files';
 import { IDENTITY_TEXTS, PLANTED_IDENTITY, withIdentity } from '../../../test/identity';
 import { sameVolume } from '../../../test/nifti-volume';
 import { makeZip } from '../../../test/zip-writer';
@@ -104,6 +104,7 @@ describe('anonymised conversion of an archive’s series', () => {
         ...who,
         body: { studies: [{ studyUuid: stored.body.uuid }] },
       });
+      await rawFilesRemoved(u.t, stored.body.uuid);
 
       const volumes = await volumesOf(u, stored.body.uuid, rows);
       const reference = (await references('dcm_qa_nih')).find((r) => r.name === 'EPI_PE=AP_3.nii');

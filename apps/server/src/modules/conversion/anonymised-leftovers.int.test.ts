@@ -15,7 +15,7 @@ import {
   type LocalSeries,
   type Uploader,
 } from '../../../test/conversion-flow';
-import { everythingStored, filesBelow } from '../../../test/files';
+import { everythingStored, filesBelow, rawFilesRemoved } from '../../../test/files';
 import { IDENTITY_TEXTS } from '../../../test/identity';
 import { sameVolume } from '../../../test/nifti-volume';
 import type { StorageKey } from '../../platform/storage';
@@ -54,6 +54,7 @@ async function finish(studyUuid: string) {
     body: { studies: [{ studyUuid }] },
   });
   expect(finished.status).toBe(200);
+  await rawFilesRemoved(u.t, studyUuid);
 }
 
 async function expectNothingIdentifying() {

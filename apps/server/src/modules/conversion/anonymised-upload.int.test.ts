@@ -10,7 +10,7 @@ import {
   type LocalSeries,
   type Uploader,
 } from '../../../test/conversion-flow';
-import { everythingStored } from '../../../test/files';
+import { everythingStored, rawFilesRemoved } from '../../../test/files';
 import { IDENTITY_TEXTS, PLANTED_IDENTITY, withIdentity } from '../../../test/identity';
 import { sameVolume } from '../../../test/nifti-volume';
 
@@ -68,6 +68,7 @@ describe('anonymised upload', () => {
         team: u.team.slug,
         body: { studies: [{ studyUuid: study.uuid }] },
       });
+      await rawFilesRemoved(u.t, study.uuid);
 
       const volumes = await volumesOf(u, study.uuid, rows);
       const reference = (await references('dcm_qa_nih')).find((r) => r.name === 'EPI_PE=AP_3.nii');

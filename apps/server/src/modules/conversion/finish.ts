@@ -3,11 +3,11 @@ import type { api } from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { TeamContext } from '../../http/context';
-import { convertedDirKey, inflatedKey, metadataKey, storedFilesKey } from '../../platform/storage/layout';
 import type { Db } from '../../platform/db';
 import type { Realtime } from '../../platform/realtime';
 import { notify } from '../notifications/notify';
-import { conversionNotice, finalStudyStatus, isConverting } from './policy';
+import { queueSettledFilesRemoval } from '../upload/settled-files';
+import { conversionNotice, finalStudyStatus } from './policy';
 
 /** POST /upload/change-status: the page's conclusion about one study of the team. */
 export async function changeStudyStatus(
@@ -29,8 +29,8 @@ export async function changeStudyStatus(
 
 /**
  * POST /upload-finished: each study gets its final status from its series (converted when one is done),
- * and an upload session whose studies are all settled loses its raw files: nothing of the originals
- * outlives the upload.
+ * and the removal of its upload session's raw files is queued: nothing of the originals outlives the
+ * upload, and the answer does not wait for thousands of unlinks (decision 0082).
  */
 export async function finishUpload(
   deps: Deps,
@@ -51,7 +51,7 @@ export async function finishUpload(
     if (settled.ended) await notifyUploadEnded(deps, { ...study, user_id: ctx.user.id }, settled.series);
     results.push({ studyUuid: study.uuid, status: settled.status });
   }
-  await removeSettledSessions(deps, ctx.team.id, [...new Set(studies.map((s) => s.upload_id))]);
+  await queueSettledFilesRemoval(deps, [...new Set(studies.flatMap((s) => s.upload_id ?? []))]);
   return { studies: results };
 }
 
@@ -104,31 +104,4 @@ export async function notifyUploadEnded(
     url: `/serie/organize/${study.uuid}`,
     description,
   });
-}
-
-async function removeSettledSessions(deps: Deps, teamId: number, sessionIds: (number | null)[]) {
-  for (const sessionId of sessionIds) {
-    if (sessionId === null) continue;
-    const open = await deps.db
-      .selectFrom('series')
-      .select('status')
-      .where('upload_id', '=', sessionId)
-      .execute();
-    // Series still converting need their files; series never sent for conversion do not.
-    if (open.some((s) => isConverting(s.status))) continue;
-    const session = await deps.db
-      .selectFrom('upload_sessions')
-      .select('uuid')
-      .where('id', '=', sessionId)
-      .executeTakeFirst();
-    if (!session) continue;
-    // The uploaded files, and what the server made of its archives (inflated files, metadata, conversions).
-    for (const key of [
-      storedFilesKey(teamId, session.uuid),
-      inflatedKey(teamId, session.uuid),
-      metadataKey(teamId, session.uuid),
-      convertedDirKey(teamId, session.uuid),
-    ])
-      await deps.storage.remove(key);
-  }
 }

@@ -47,7 +47,6 @@ export function finalStudyStatus(series: SeriesStatus[]): StudyStatus {
 
 /** Statuses of a series whose conversion runs: its upload session's files are still read. */
 export const CONVERTING_STATUSES: readonly SeriesStatus[] = ['converting', 'generatingNii'];
-export const isConverting = (status: string) => (CONVERTING_STATUSES as readonly string[]).includes(status);
 
 /** Statuses a series can no longer leave. */
 export const isSettled = (status: SeriesStatus) =>

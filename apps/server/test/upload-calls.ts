@@ -95,6 +95,25 @@ export async function sendFile(
   return last;
 }
 
+/** A new upload session holding one small stored file: its uuid and row id. */
+export async function sessionWithFile(t: TestApp, who: Caller): Promise<{ session: string; id: number }> {
+  const session = await prepare(t, who);
+  const sent = await sendFile(t, who, {
+    session,
+    name: 'a/1.dcm',
+    id: `file-${session.slice(0, 8)}`,
+    bytes: new Uint8Array(1000).fill(7),
+    chunk: 2_097_152,
+  });
+  if (sent.status !== 200) throw new Error(`sendFile: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const row = await t.db
+    .selectFrom('upload_sessions')
+    .select('id')
+    .where('uuid', '=', session)
+    .executeTakeFirstOrThrow();
+  return { session, id: row.id };
+}
+
 export async function fileStates(t: TestApp, who: Caller, session: string, fileId?: string) {
   const query = new URLSearchParams({ session_id: session, ...(fileId && { file_id: fileId }) });
   return t.call('GET', `/c-upload/file?${query.toString()}`, who);

@@ -5,7 +5,7 @@ import { encodeStudyId, type SeriesStatus } from '@voxa/contracts';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { buildSeries, buildStudy } from '../../../test/study-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { prepare, sendFile, type Caller } from '../../../test/upload-calls';
+import { sessionWithFile, type Caller } from '../../../test/upload-calls';
 import { expireUploadSessions } from './expiry';
 import { SESSION_EXPIRED } from './service';
 
@@ -25,25 +25,6 @@ const HOUR = 3_600_000;
 const folderOf = (session: string) =>
   path.join(t.config.DATA_DIR, 'teams', String(team.id), 'uploads', session);
 
-/** A session holding one small stored file. */
-async function sessionWithFile(): Promise<{ session: string; id: number }> {
-  const session = await prepare(t, who);
-  const sent = await sendFile(t, who, {
-    session,
-    name: 'a/1.dcm',
-    id: `file-${session.slice(0, 8)}`,
-    bytes: new Uint8Array(1000).fill(7),
-    chunk: 2_097_152,
-  });
-  expect(sent.status).toBe(200);
-  const row = await t.db
-    .selectFrom('upload_sessions')
-    .select('id')
-    .where('uuid', '=', session)
-    .executeTakeFirstOrThrow();
-  return { session, id: row.id };
-}
-
 const studyOfSession = async (sessionId: number, statuses: SeriesStatus[]) => {
   const study = await buildStudy(t, team, { uploadId: sessionId, user: owner });
   await t.db.updateTable('studies').set({ status: 'uploading' }).where('id', '=', study.id).execute();
@@ -53,8 +34,8 @@ const studyOfSession = async (sessionId: number, statuses: SeriesStatus[]) => {
 
 describe('expiry of abandoned upload sessions', () => {
   it('removes the raw files of a session untouched for the TTL, ends its waiting studies, answers 410 after', async () => {
-    const abandoned = await sessionWithFile();
-    const live = await sessionWithFile();
+    const abandoned = await sessionWithFile(t, who);
+    const live = await sessionWithFile(t, who);
     const study = await studyOfSession(abandoned.id, ['done', 'uploaded', 'skipped']);
     expect(existsSync(folderOf(abandoned.session))).toBe(true);
 
@@ -102,9 +83,9 @@ describe('expiry of abandoned upload sessions', () => {
   });
 
   it('keeps a session whose series is converting, and one named within the TTL', async () => {
-    const converting = await sessionWithFile();
+    const converting = await sessionWithFile(t, who);
     await studyOfSession(converting.id, ['converting']);
-    const named = await sessionWithFile();
+    const named = await sessionWithFile(t, who);
     const later = new Date(Date.now() + (t.config.UPLOAD_SESSION_TTL_HOURS - 1) * HOUR);
     await t.db
       .updateTable('upload_sessions')
@@ -118,7 +99,7 @@ describe('expiry of abandoned upload sessions', () => {
   });
 
   it('keeps a session alive while calls name it', async () => {
-    const { session, id } = await sessionWithFile();
+    const { session, id } = await sessionWithFile(t, who);
     const old = new Date(Date.now() - 2 * HOUR);
     await t.db.updateTable('upload_sessions').set({ touched_at: old }).where('id', '=', id).execute();
     expect((await t.call('GET', `/c-upload/file?session_id=${session}`, who)).status).toBe(200);

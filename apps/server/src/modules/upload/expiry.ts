@@ -1,9 +1,9 @@
 import type { Deps } from '../../deps';
 import type { SeriesStatus } from '@voxa/contracts';
 import { notifyUploadEnded, settleStudy, type UploadedStudy } from '../conversion/finish';
-import { CONVERTING_STATUSES } from '../conversion/policy';
 import { scheduleEvery } from '../../platform/queue/schedule';
 import { sessionKey } from '../../platform/storage/layout';
+import { noSeriesConverting } from './settled-files';
 
 /** Sessions expired in one run at most; the next run takes the rest. */
 const BATCH = 100;
@@ -24,16 +24,7 @@ export async function expireUploadSessions(
     .select(['id', 'uuid', 'team_id'])
     .where('expired_at', 'is', null)
     .where('touched_at', '<', cutoff)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('series')
-            .select('series.id')
-            .whereRef('series.upload_id', '=', 'upload_sessions.id')
-            .where('series.status', 'in', CONVERTING_STATUSES),
-        ),
-      ),
-    )
+    .where(noSeriesConverting)
     .orderBy('touched_at')
     .limit(BATCH)
     .execute();

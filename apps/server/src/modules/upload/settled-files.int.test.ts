@@ -6,7 +6,7 @@ import { rawFilesRemoved } from '../../../test/files';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { buildSeries, buildStudy } from '../../../test/study-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { prepare, sendFile, type Caller } from '../../../test/upload-calls';
+import { sessionWithFile, type Caller } from '../../../test/upload-calls';
 import { removeSettledFiles } from './settled-files';
 
 let t: TestApp;
@@ -26,20 +26,7 @@ const filesOf = (session: string) =>
 
 /** A session holding one stored file, with one study whose series have these statuses. */
 async function uploadWith(statuses: SeriesStatus[]) {
-  const session = await prepare(t, who);
-  const sent = await sendFile(t, who, {
-    session,
-    name: 'a/1.dcm',
-    id: `file-${session.slice(0, 8)}`,
-    bytes: new Uint8Array(1000).fill(7),
-    chunk: 2_097_152,
-  });
-  expect(sent.status).toBe(200);
-  const { id } = await t.db
-    .selectFrom('upload_sessions')
-    .select('id')
-    .where('uuid', '=', session)
-    .executeTakeFirstOrThrow();
+  const { session, id } = await sessionWithFile(t, who);
   const study = await buildStudy(t, team, { uploadId: id, user: owner });
   for (const status of statuses) await buildSeries(t, team, study, { status, uploadId: id });
   return { session, id, study };

@@ -1,6 +1,23 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Deps } from '../../deps';
+import type { Database } from '../../platform/db/schema';
 import { convertedDirKey, inflatedKey, metadataKey, storedFilesKey } from '../../platform/storage/layout';
 import { CONVERTING_STATUSES } from '../conversion/policy';
+
+/** Of upload sessions: none of the session's series converts (its files are no longer needed). */
+export const noSeriesConverting = ({
+  not,
+  exists,
+  selectFrom,
+}: ExpressionBuilder<Database, 'upload_sessions'>) =>
+  not(
+    exists(
+      selectFrom('series')
+        .select('series.id')
+        .whereRef('series.upload_id', '=', 'upload_sessions.id')
+        .where('series.status', 'in', CONVERTING_STATUSES),
+    ),
+  );
 
 /**
  * Queues the removal of the raw files of the upload sessions upload-finished has settled (decision
@@ -39,16 +56,7 @@ export async function removeSettledFiles(
     .selectFrom('upload_sessions')
     .select(['uuid', 'team_id'])
     .where('id', '=', sessionId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('series')
-            .select('series.id')
-            .whereRef('series.upload_id', '=', 'upload_sessions.id')
-            .where('series.status', 'in', CONVERTING_STATUSES),
-        ),
-      ),
-    )
+    .where(noSeriesConverting)
     .executeTakeFirst();
   if (!session) return;
   for (const key of rawFileKeys(session.team_id, session.uuid)) await deps.storage.remove(key);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { rawFileKeys } from '../src/modules/upload/settled-files';
+import { resolveInside } from '../src/platform/storage/paths';
 import type { TestApp } from './test-app';
 
 /** Every file below `dir`, as full paths, depth first in the order the folders list them. */
@@ -43,9 +44,9 @@ export async function rawFilesRemoved(t: TestApp, studyUuid: string, ms = 30_000
     .select(['upload_sessions.uuid', 'upload_sessions.team_id'])
     .where('studies.uuid', '=', studyUuid)
     .executeTakeFirstOrThrow();
-  const paths = await Promise.all(
-    rawFileKeys(session.team_id, session.uuid).map((key) => t.app.deps.storage.path(key)),
-  );
+  // Resolved without the storage's checks, which would race the removal they wait for.
+  const root = t.app.deps.storage.root;
+  const paths = rawFileKeys(session.team_id, session.uuid).map((key) => resolveInside(root, key));
   const until = Date.now() + ms;
   while (paths.some((p) => existsSync(p))) {
     if (Date.now() > until) throw new Error(`raw files left: ${paths.filter((p) => existsSync(p)).join()}`);

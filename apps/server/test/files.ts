@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { rawFileKeys } from '../src/modules/upload/settled-files';
 import { resolveInside } from '../src/platform/storage/paths';
 import type { TestApp } from './test-app';
@@ -47,9 +48,5 @@ export async function rawFilesRemoved(t: TestApp, studyUuid: string, ms = 30_000
   // Resolved without the storage's checks, which would race the removal they wait for.
   const root = t.app.deps.storage.root;
   const paths = rawFileKeys(session.team_id, session.uuid).map((key) => resolveInside(root, key));
-  const until = Date.now() + ms;
-  while (paths.some((p) => existsSync(p))) {
-    if (Date.now() > until) throw new Error(`raw files left: ${paths.filter((p) => existsSync(p)).join()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await expect.poll(() => paths.filter((p) => existsSync(p)), { timeout: ms }).toEqual([]);
 }

@@ -7,7 +7,12 @@ import {
   createIngestSession,
   type IngestSnapshot,
 } from '../../apps/web/src/modules/upload/ingest/ingestSession';
-import { createIngestPool, type IngestPool } from '../../apps/web/src/modules/upload/ingest/workerPool';
+import { groupEntries } from '../../apps/web/src/modules/upload/ingest/read-entry';
+import {
+  createIngestPool,
+  ingestWorkers,
+  type IngestPool,
+} from '../../apps/web/src/modules/upload/ingest/workerPool';
 
 interface IngestRun {
   ms: number;
@@ -18,9 +23,9 @@ interface IngestRun {
 }
 
 /**
- * The same bytes the ingest reads, 50 files at a time, no parsing: read the same way (a file within the
- * 256 KiB prefix whole, a longer one's prefix through a slice), or, `sliced`, every one through a slice
- * as the ingest read them before (printed for comparison).
+ * The reference: the bytes the ingest reads, read on the page file by file, 50 at a time, no parsing (a
+ * file within the 256 KiB prefix whole, a longer one's prefix through a slice); or, `sliced`, every one
+ * through a slice as the ingest read them before decision 0029 (printed for comparison).
  */
 async function rawRead(files: File[], sliced = false): Promise<number> {
   const start = performance.now();
@@ -34,6 +39,37 @@ async function rawRead(files: File[], sliced = false): Promise<number> {
     );
   }
   return performance.now() - start;
+}
+
+/**
+ * The same bytes read as the ingest now reads them (decision 0083), no parsing: each group's prefixes
+ * joined in one Blob, read in the workers, four groups at once (printed for comparison).
+ */
+async function joinedRead(files: File[]): Promise<number> {
+  const answered = new Map<number, () => void>();
+  const workers = Array.from({ length: ingestWorkers() }, () => {
+    const worker = new Worker(new URL('./read.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<number>) => answered.get(event.data)?.();
+    return worker;
+  });
+  const groups = readGroups(files);
+  const start = performance.now();
+  let next = 0;
+  const lane = async (worker: Worker) => {
+    for (let id = next++; id < groups.length; id = next++) {
+      const group = groups[id] as File[];
+      const { prefixes } = groupEntries(group, Array(group.length).fill('dcm'));
+      await new Promise<void>((resolve) => {
+        answered.set(id, resolve);
+        worker.postMessage({ id, blob: prefixes });
+      });
+    }
+  };
+  // Four lanes over the workers, as the pool keeps four groups in them.
+  await Promise.all(Array.from({ length: 4 }, (_, i) => lane(workers[i % workers.length] as Worker)));
+  const ms = performance.now() - start;
+  workers.forEach((worker) => worker.terminate());
+  return ms;
 }
 
 /** Classify, read and parse in the workers, group: until the session reports the end of reading. */
@@ -76,6 +112,7 @@ async function bench(rounds: number) {
   const warm = await ingest(files, pool);
   const raw: number[] = [];
   const sliced: number[] = [];
+  const joined: number[] = [];
   const runs: IngestRun[] = [];
   let longestTaskMs = 0;
   for (let round = 0; round < rounds; round += 1) {
@@ -84,10 +121,11 @@ async function bench(rounds: number) {
     runs.push(measured.result);
     longestTaskMs = Math.max(longestTaskMs, measured.longestTaskMs);
   }
-  // After the rounds: the 2,000 slices' blobs it leaves behind slowed whatever read next.
+  // After the rounds: the 2,000 slices' blobs the slice() read leaves behind slowed whatever read next.
+  for (let round = 0; round < rounds; round += 1) joined.push(await joinedRead(files));
   for (let round = 0; round < rounds; round += 1) sliced.push(await rawRead(files, true));
   pool.terminate();
-  return { files: files.length, coldIngestMs: warm.ms, raw, sliced, runs, longestTaskMs };
+  return { files: files.length, coldIngestMs: warm.ms, raw, joined, sliced, runs, longestTaskMs };
 }
 
 Object.assign(window, { bench });

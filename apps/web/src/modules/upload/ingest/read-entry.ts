@@ -1,28 +1,79 @@
-import { DICOM_PREFIX_BYTES, type ReadableFile } from '@voxa/imaging';
-import type { ReadEntry } from './protocol';
+import { DICOM_PREFIX_BYTES, readFileHeader, type ReadableFile } from '@voxa/imaging';
+import type { ReadEntry, ReadGroupRequest, ReadGroupResponse } from './protocol';
+
+export type ReadType = 'dcm' | 'nii';
 
 /**
- * What the page reads of a file for the ingest workers: the DICOM prefix the header reader starts with,
- * read whole when the file fits in it (a slice is one more blob for the browser to register). A NIfTI
- * file, or a read that failed, is left to the worker, which reads the File and reports the error.
+ * A read group as the page hands it over: the DICOM files' prefixes joined in one Blob (building it
+ * reads nothing), read by the worker in one read. One read of 50 files costs the browser far less than 50
+ * reads, and a read in a worker leaves the page's thread free (decision 0083). A NIfTI file is read whole
+ * by the worker from its File; so is the rest of a DICOM file whose header runs past its prefix.
  */
-export async function readEntry(file: File, type: 'dcm' | 'nii'): Promise<ReadEntry> {
-  const whole = { type, size: file.size, bytes: null, file };
-  if (type === 'nii') return whole;
-  const cut = file.size > DICOM_PREFIX_BYTES;
-  try {
-    const bytes = await (cut ? file.slice(0, DICOM_PREFIX_BYTES) : file).arrayBuffer();
-    return { type, size: file.size, bytes, file: cut ? file : null };
-  } catch {
-    return whole;
-  }
+export function groupEntries(
+  files: File[],
+  types: ReadType[],
+): Pick<ReadGroupRequest, 'entries' | 'prefixes'> {
+  const parts: Blob[] = [];
+  const entries = files.map((file, index): ReadEntry => {
+    const type = types[index] ?? 'dcm';
+    if (type === 'nii') return { type, size: file.size, prefixBytes: 0, file };
+    const cut = file.size > DICOM_PREFIX_BYTES;
+    parts.push(cut ? file.slice(0, DICOM_PREFIX_BYTES) : file);
+    return {
+      type,
+      size: file.size,
+      prefixBytes: Math.min(file.size, DICOM_PREFIX_BYTES),
+      file: cut ? file : null,
+    };
+  });
+  return { entries, prefixes: new Blob(parts) };
 }
 
-/** The file of an entry as the header reader reads it: the prefix from memory, the rest from the File. */
-export function entryFile({ size, bytes, file }: ReadEntry): ReadableFile {
+/** The same group with each File handed over and nothing joined: a file that cannot be read fails alone. */
+export function fileByFileEntries(
+  files: File[],
+  types: ReadType[],
+): Pick<ReadGroupRequest, 'entries' | 'prefixes'> {
+  return {
+    entries: files.map((file, index) => ({
+      type: types[index] ?? 'dcm',
+      size: file.size,
+      prefixBytes: 0,
+      file,
+    })),
+    prefixes: new Blob([]),
+  };
+}
+
+/** What a worker answers for a read group: every file's header, or `unreadable` when the prefixes are. */
+export async function readGroup({
+  id,
+  entries,
+  prefixes,
+  maxInflatedBytes,
+}: ReadGroupRequest): Promise<ReadGroupResponse> {
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await prefixes.arrayBuffer();
+  } catch {
+    return { id, unreadable: true };
+  }
+  let offset = 0;
+  const results = await Promise.all(
+    entries.map((entry) => {
+      const prefix = new Uint8Array(bytes, offset, entry.prefixBytes);
+      offset += entry.prefixBytes;
+      return readFileHeader(entryFile(entry, prefix), entry.type, { maxInflatedBytes });
+    }),
+  );
+  return { id, results };
+}
+
+/** The file of an entry as the header reader reads it: its prefix from memory, the rest from the File. */
+export function entryFile({ size, file }: ReadEntry, prefix: Uint8Array<ArrayBuffer>): ReadableFile {
   const read = async (start: number, end: number): Promise<ArrayBuffer> => {
-    if (bytes && end <= bytes.byteLength)
-      return start === 0 && end === bytes.byteLength ? bytes : bytes.slice(start, end);
+    if (end <= prefix.byteLength)
+      return prefix.buffer.slice(prefix.byteOffset + start, prefix.byteOffset + end);
     if (!file) throw new Error('The file was not handed over');
     return file.slice(start, end).arrayBuffer();
   };

@@ -1,11 +1,11 @@
 import type { FileHeaderResult } from '@voxa/imaging';
-import type { ReadEntry, ReadGroupRequest, ReadGroupResponse } from './protocol';
-import { readEntry } from './read-entry';
+import type { ReadGroupRequest, ReadGroupResponse } from './protocol';
+import { fileByFileEntries, groupEntries, type ReadType } from './read-entry';
 
-/** A read group as the page queues it: the files the page reads, then hands to a worker. */
+/** A read group as the page queues it: the files a worker reads and parses. */
 export interface ReadJob {
   files: File[];
-  types: ('dcm' | 'nii')[];
+  types: ReadType[];
   /** A gzipped DICOM file inflates to at most this (the upload's largest file). */
   maxInflatedBytes: number;
 }
@@ -16,16 +16,19 @@ export interface IngestPool {
   terminate(): void;
 }
 
-/** Parsing workers: one per core, at least 2 and at most 4 (the page itself does the reading). */
+/** The part of a Worker the pool uses (a unit test hands in one that answers in-process). */
+export type IngestWorker = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
+
+/** Reading and parsing workers: one per core, at least 2 and at most 4. */
 export function ingestWorkers(cores = globalThis.navigator?.hardwareConcurrency ?? 2): number {
   return Math.min(4, Math.max(2, cores));
 }
 
 /**
- * Groups whose files the page reads at once: the next group is being read while the last one's bytes go
- * to a worker, so reading never waits for parsing.
+ * Groups handed to the workers at once: enough that a worker always has a read going while it parses,
+ * few enough that their prefixes (at most 50 x 256 KiB each) stay small.
  */
-const GROUPS_READ_AT_ONCE = 2;
+const GROUPS_IN_FLIGHT = 4;
 
 interface Pending {
   job: ReadJob;
@@ -34,54 +37,50 @@ interface Pending {
 }
 
 interface PoolWorker {
-  worker: Worker;
+  worker: IngestWorker;
   groups: number;
 }
 
+const spawnWorker = (): IngestWorker =>
+  new Worker(new URL('./ingest.worker.ts', import.meta.url), { type: 'module' });
+
 /**
- * The page reads each group's DICOM prefixes (as a raw read would) and transfers them, one message a
- * group, to the least busy of a fixed set of module workers, which parse the headers.
+ * Hands each read group, one message a group, to the least busy of a fixed set of module workers, which
+ * read its files' prefixes in one read and parse the headers (decision 0083). A group whose joined
+ * prefixes cannot be read is sent again to be read file by file, so one bad file fails alone.
  */
-export function createIngestPool(size = ingestWorkers()): IngestPool {
+export function createIngestPool(size = ingestWorkers(), spawn = spawnWorker): IngestPool {
   const queue: Pending[] = [];
   const running = new Map<number, Pending>();
-  let reading = 0;
   let nextId = 1;
 
-  const send = (pending: Pending, entries: ReadEntry[]) => {
+  const send = (pending: Pending, group: Pick<ReadGroupRequest, 'entries' | 'prefixes'>) => {
     const target = workers.reduce((a, b) => (b.groups < a.groups ? b : a));
     const id = nextId++;
     running.set(id, pending);
     target.groups += 1;
-    const request: ReadGroupRequest = { id, entries, maxInflatedBytes: pending.job.maxInflatedBytes };
-    target.worker.postMessage(
-      request,
-      entries.flatMap((entry) => (entry.bytes ? [entry.bytes] : [])),
-    );
+    const request: ReadGroupRequest = { id, ...group, maxInflatedBytes: pending.job.maxInflatedBytes };
+    target.worker.postMessage(request);
   };
 
   const dispatch = () => {
-    while (reading < GROUPS_READ_AT_ONCE && queue.length > 0) {
+    while (running.size < GROUPS_IN_FLIGHT && queue.length > 0) {
       const pending = queue.shift() as Pending;
-      const { files, types } = pending.job;
-      reading += 1;
-      // readEntry never rejects: a failed read is left to the worker, which reports it on the file.
-      void Promise.all(files.map((file, index) => readEntry(file, types[index] ?? 'dcm'))).then((entries) => {
-        reading -= 1;
-        send(pending, entries);
-        dispatch();
-      });
+      send(pending, groupEntries(pending.job.files, pending.job.types));
     }
   };
 
   const workers: PoolWorker[] = Array.from({ length: size }, () => {
-    const worker = new Worker(new URL('./ingest.worker.ts', import.meta.url), { type: 'module' });
+    const worker = spawn();
     const entry: PoolWorker = { worker, groups: 0 };
     worker.onmessage = (event: MessageEvent<ReadGroupResponse>) => {
       const pending = running.get(event.data.id);
       running.delete(event.data.id);
       entry.groups -= 1;
-      pending?.resolve(event.data.results);
+      if (!pending) return;
+      if ('unreadable' in event.data) send(pending, fileByFileEntries(pending.job.files, pending.job.types));
+      else pending.resolve(event.data.results);
+      dispatch();
     };
     worker.onerror = (event) => {
       // A worker that fails to load fails every job: nothing else could read them.

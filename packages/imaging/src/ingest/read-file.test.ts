@@ -27,6 +27,15 @@ describe('readFileHeader', () => {
     expect(result.ok && result.type === 'dcm' && result.header.modality).toBe('CT');
     expect(file.reads).toEqual([256 * 1024]);
   });
+  it('parses the head it is given in place, at any offset of its buffer, and reads nothing', async () => {
+    const bytes = readFileSync(path.join(testdata, 'dicom/dcm_qa_ct/GE/01.dcm'));
+    const joined = new Uint8Array(7 + 256 * 1024);
+    joined.set(bytes.subarray(0, 256 * 1024), 7);
+    const file = { ...counting(new Blob([bytes])), head: joined.subarray(7) };
+    const result = await readFileHeader(file, 'dcm', options);
+    expect(result.ok && result.type === 'dcm' && result.header.modality).toBe('CT');
+    expect(file.reads).toEqual([]);
+  });
   it('reads the whole DICOM file when the prefix ends before Pixel Data', async () => {
     const file = counting(blobOf('dicom/dcm_qa_ct/GE/01.dcm'));
     const result = await readDicomFile(file, { ...options, prefixBytes: 200 });

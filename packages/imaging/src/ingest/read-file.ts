@@ -10,6 +10,11 @@ export interface ReadableFile {
   slice(start?: number, end?: number): { arrayBuffer(): Promise<ArrayBuffer> };
   /** The whole file's bytes, when it can give them without a slice (a browser `File`, a `Blob`). */
   arrayBuffer?(): Promise<ArrayBuffer>;
+  /**
+   * The file's first bytes, already in memory (at least the prefix the reader starts with, or the whole
+   * file): read from where they are, not copied (an ingest worker's view of its group's joined bytes).
+   */
+  readonly head?: Uint8Array;
 }
 
 /** Bytes read first from a DICOM file; headers (up to Pixel Data) nearly always fit. */
@@ -49,7 +54,7 @@ export async function readDicomFile(
   file: ReadableFile,
   { prefixBytes = DICOM_PREFIX_BYTES, maxInflatedBytes, ...dicomOptions }: ReadFileOptions,
 ): Promise<FileHeaderResult> {
-  const prefix = new Uint8Array(await bytesOf(file, prefixBytes));
+  const prefix = file.head?.subarray(0, prefixBytes) ?? new Uint8Array(await bytesOf(file, prefixBytes));
   if (isGzip(prefix))
     return readGzipDicomFile(file, prefix, { ...dicomOptions, maxInflatedBytes, prefixBytes });
   let result = readDicomHeader(prefix, dicomOptions);

@@ -69,7 +69,10 @@ export async function readGroup({
   return { id, results };
 }
 
-/** The file of an entry as the header reader reads it: its prefix from memory, the rest from the File. */
+/**
+ * The file of an entry as the header reader reads it: its prefix from memory (the reader parses the view
+ * itself: a copy of each file's bytes cost a worker more than the parse), the rest from the File.
+ */
 export function entryFile({ size, file }: ReadEntry, prefix: Uint8Array<ArrayBuffer>): ReadableFile {
   const read = async (start: number, end: number): Promise<ArrayBuffer> => {
     if (end <= prefix.byteLength)
@@ -79,6 +82,7 @@ export function entryFile({ size, file }: ReadEntry, prefix: Uint8Array<ArrayBuf
   };
   return {
     size,
+    head: prefix.byteLength > 0 ? prefix : undefined,
     slice: (start = 0, end = size) => ({ arrayBuffer: () => read(start, Math.min(end, size)) }),
     arrayBuffer: () => read(0, size),
   };

@@ -7,7 +7,7 @@ import {
   createIngestSession,
   type IngestSnapshot,
 } from '../../apps/web/src/modules/upload/ingest/ingestSession';
-import { groupEntries } from '../../apps/web/src/modules/upload/ingest/read-entry';
+import { groupEntries } from '../../apps/web/src/modules/upload/ingest/read-group';
 import {
   createIngestPool,
   ingestWorkers,

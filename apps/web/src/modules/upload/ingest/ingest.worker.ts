@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { ReadGroupRequest } from './protocol';
-import { readGroup } from './read-entry';
+import { readGroup } from './read-group';
 
 /**
  * Reads one group's prefixes (one Blob) and parses the headers off the main thread (a longer read, when a

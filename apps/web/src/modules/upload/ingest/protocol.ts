@@ -1,12 +1,15 @@
 import type { FileHeaderResult } from '@voxa/imaging';
 
+/** How a worker reads a file: a DICOM header from its prefix, or a NIfTI file whole. */
+export type ReadType = 'dcm' | 'nii';
+
 /**
  * One file of a read group as the page hands it to a worker: how many of its first bytes the group's
  * `prefixes` hold (a DICOM file's prefix, the whole file when it fits), with the File itself only when
  * the worker may need more of it (a longer DICOM file, a NIfTI file read whole, a group read file by file).
  */
 export interface ReadEntry {
-  type: 'dcm' | 'nii';
+  type: ReadType;
   size: number;
   prefixBytes: number;
   file: File | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadGroupRequest, ReadGroupResponse } from './protocol';
-import { readGroup } from './read-entry';
+import { readGroup } from './read-group';
 import { createIngestPool, type IngestWorker } from './workerPool';
 
 const fileOf = (size: number) => new File([Uint8Array.from({ length: size }, (_, i) => i % 251)], 'x.dcm');

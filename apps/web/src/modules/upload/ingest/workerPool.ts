@@ -1,6 +1,6 @@
 import type { FileHeaderResult } from '@voxa/imaging';
-import type { ReadGroupRequest, ReadGroupResponse } from './protocol';
-import { fileByFileEntries, groupEntries, type ReadType } from './read-entry';
+import type { ReadGroupRequest, ReadGroupResponse, ReadType } from './protocol';
+import { fileByFileEntries, groupEntries } from './read-group';
 
 /** A read group as the page queues it: the files a worker reads and parses. */
 export interface ReadJob {

@@ -1,7 +1,5 @@
 import { DICOM_PREFIX_BYTES, readFileHeader, type ReadableFile } from '@voxa/imaging';
-import type { ReadEntry, ReadGroupRequest, ReadGroupResponse } from './protocol';
-
-export type ReadType = 'dcm' | 'nii';
+import type { ReadEntry, ReadGroupRequest, ReadGroupResponse, ReadType } from './protocol';
 
 /**
  * A read group as the page hands it over: the DICOM files' prefixes joined in one Blob (building it

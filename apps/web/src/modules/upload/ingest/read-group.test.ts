@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DICOM_PREFIX_BYTES } from '@voxa/imaging';
 import { describe, expect, it } from 'vitest';
 import type { ReadGroupRequest } from './protocol';
-import { entryFile, fileByFileEntries, groupEntries, readGroup } from './read-entry';
+import { entryFile, fileByFileEntries, groupEntries, readGroup } from './read-group';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../../..');
 const testdata = process.env.TESTDATA_DIR ?? path.resolve(repoRoot, '../shared/testdata');

@@ -121,8 +121,8 @@ async function bench(rounds: number) {
     runs.push(measured.result);
     longestTaskMs = Math.max(longestTaskMs, measured.longestTaskMs);
   }
-  // After the rounds: the 2,000 slices' blobs the slice() read leaves behind slowed whatever read next.
   for (let round = 0; round < rounds; round += 1) joined.push(await joinedRead(files));
+  // Last: the 2,000 slices' blobs the slice() read leaves behind slowed whatever read next.
   for (let round = 0; round < rounds; round += 1) sliced.push(await rawRead(files, true));
   pool.terminate();
   return { files: files.length, coldIngestMs: warm.ms, raw, joined, sliced, runs, longestTaskMs };

@@ -12,6 +12,7 @@ import {
   unsupportedReason,
 } from '@voxa/imaging';
 import type { PickedFile } from './collectFiles';
+import type { ReadType } from './protocol';
 import { throttled } from './throttle';
 import type { IngestPool } from './workerPool';
 
@@ -126,7 +127,7 @@ export function createIngestSession(
       total += group.length;
       const job = {
         files: group.map((f) => picked.get(f) as File),
-        types: group.map((f) => (f.kind === 'nii' ? 'nii' : 'dcm') as 'dcm' | 'nii'),
+        types: group.map((f) => (f.kind === 'nii' ? 'nii' : 'dcm') as ReadType),
         maxInflatedBytes: UPLOAD_LIMITS.defaultMaxFileBytes,
       };
       pool.read(job).then(

@@ -1,12 +1,12 @@
 /**
  * A process that writes a large mask revision through writeMaskRevision and is killed by the crash test
  * (mask-crash.int.test.ts) at a moment it announces on stdout:
- * - `during-write`: "writing" once the first bytes of the new file are on their way, the rest following
- *   slowly, so the kill lands inside the file write;
+ * - `during-write`: "writing" once the first bytes of the new file are on their way, the rest never
+ *   following, so the kill lands inside the file write however late it comes (with the rest written
+ *   slowly, a kill late on a loaded machine could come after the file was complete and renamed);
  * - `before-commit`: "written" once the file is complete and renamed, its row not yet committed.
  * Its input is one JSON argument: { mode, dataDir, db: { pgliteDir?, databaseUrl?, schema? }, target }.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { labelMaskVoxels } from '@voxa/imaging';
 import { openDb } from '../src/platform/db';
@@ -27,13 +27,11 @@ interface ChildInput {
 
 const CHUNK = 64 * 1024;
 
-/** The bytes in chunks, announcing the first and slowing the rest. */
-async function* slowly(bytes: Uint8Array): AsyncIterable<Uint8Array> {
-  for (let offset = 0; offset < bytes.byteLength; offset += CHUNK) {
-    yield bytes.subarray(offset, offset + CHUNK);
-    if (offset === 0) process.stdout.write('writing\n');
-    await sleep(20);
-  }
+/** The first chunk of the bytes, announced, then nothing until the process is killed. */
+async function* stalled(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes.subarray(0, CHUNK);
+  process.stdout.write('writing\n');
+  await new Promise(() => undefined);
 }
 
 const input = JSON.parse(process.argv[2] ?? '{}') as ChildInput;
@@ -42,7 +40,7 @@ const storage = await createStorage(input.dataDir);
 const writing = {
   writeAtomic: async (key: StorageKey, data: Uint8Array | AsyncIterable<Uint8Array>) => {
     if (input.mode === 'during-write' && data instanceof Uint8Array)
-      return storage.writeAtomic(key, slowly(data));
+      return storage.writeAtomic(key, stalled(data));
     await storage.writeAtomic(key, data);
     process.stdout.write('written\n');
     // Held here, inside the transaction, until the test kills the process.

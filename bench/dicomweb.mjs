@@ -214,7 +214,8 @@ async function stowBench(server, sinks, dicomweb, seriesFiles) {
   console.log(
     `  ratio server/storing sink: ${(storingTime.answered / serverTime.answered).toFixed(2)}; ` +
       `storing/discard sink: ${(sinkTime.answered / storingTime.answered).toFixed(2)} (what flushing each ` +
-      'instance costs on this disk)',
+      'instance costs on this disk: the most a server answering once an instance is on disk reaches here, ' +
+      'decision 0084)',
   );
   console.log(
     `  converted and found by QIDO-RS: ${searchable.found} of ${stored} ${tail.toFixed(1)} s after the ` +

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
 /** The segmentations of one series in the organize panel: create, segments, role boxes, add-user panel. */
@@ -69,7 +70,11 @@ export class SegmentationsPanel {
     return this.page.getByRole('dialog', { name: `${action} for ${this.seriesName}`, exact: true });
   }
 
-  /** Opens the import dialog and chooses a file, a structure (by search and title) and the shared switch. */
+  /**
+   * Opens the import dialog and chooses a file, a structure (by search and title) and the shared switch,
+   * then waits for the dialog's Import button. Once in a loaded CI run the dialog held one of the two
+   * choices no more (cause not found): a choice it lost is made again, once, and said on the console.
+   */
   async fillImport(
     file: string,
     search: string,
@@ -78,12 +83,33 @@ export class SegmentationsPanel {
   ): Promise<void> {
     await this.section.getByRole('button', { name: `${action} for ${this.seriesName}` }).click();
     const dialog = this.importDialog(action);
-    await dialog.locator('input[type="file"]').setInputFiles(file);
     const picker = dialog.getByRole('textbox', { name: `Label map structure for ${this.seriesName}` });
-    await picker.fill(search);
-    await this.options()
-      .filter({ hasText: new RegExp(`^${structure}$`) })
-      .click();
+    const chooseFile = () => dialog.locator('input[type="file"]').setInputFiles(file);
+    const chooseStructure = async () => {
+      await picker.fill(search);
+      await this.options()
+        .filter({ hasText: new RegExp(`^${structure}$`) })
+        .click();
+    };
+    await chooseFile();
+    await chooseStructure();
+    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+    const enabledSoon = async () => {
+      for (const end = Date.now() + 3_000; Date.now() < end; await this.page.waitForTimeout(100))
+        if (await importButton.isEnabled()) return true;
+      return false;
+    };
+    for (let attempt = 1; ; attempt += 1) {
+      if (await enabledSoon()) return;
+      const fileLost = (await dialog.getByText(path.basename(file), { exact: true }).count()) === 0;
+      const structureLost = (await picker.inputValue()) !== structure;
+      const lost =
+        [fileLost && 'file', structureLost && 'structure'].filter(Boolean).join(' and ') || 'neither';
+      if (attempt === 2) throw new Error(`The ${action} dialog does not keep its choices (lost: ${lost}).`);
+      console.warn(`${action}: the dialog lost its ${lost}; chosen again.`);
+      if (fileLost) await chooseFile();
+      if (structureLost) await chooseStructure();
+    }
   }
 
   /** The revisions panel of a segmentation (opened with its 'Revisions' button). */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { waitFor } from '../support/wait';
 
 /** The segmentations of one series in the organize panel: create, segments, role boxes, add-user panel. */
 /** The two imports of a series: a NIfTI label map, or a DICOM SEG. */
@@ -72,8 +73,8 @@ export class SegmentationsPanel {
 
   /**
    * Opens the import dialog and chooses a file, a structure (by search and title) and the shared switch,
-   * then waits for the dialog's Import button. Once in a loaded CI run the dialog held one of the two
-   * choices no more (cause not found): a choice it lost is made again, once, and said on the console.
+   * then waits for the dialog's Import button. Once in a loaded CI run it stayed disabled, the dialog
+   * holding one of the two choices no more (cause not found): a failure then names the choice it lost.
    */
   async fillImport(
     file: string,
@@ -83,33 +84,22 @@ export class SegmentationsPanel {
   ): Promise<void> {
     await this.section.getByRole('button', { name: `${action} for ${this.seriesName}` }).click();
     const dialog = this.importDialog(action);
+    await dialog.locator('input[type="file"]').setInputFiles(file);
     const picker = dialog.getByRole('textbox', { name: `Label map structure for ${this.seriesName}` });
-    const chooseFile = () => dialog.locator('input[type="file"]').setInputFiles(file);
-    const chooseStructure = async () => {
-      await picker.fill(search);
-      await this.options()
-        .filter({ hasText: new RegExp(`^${structure}$`) })
-        .click();
-    };
-    await chooseFile();
-    await chooseStructure();
+    await picker.fill(search);
+    await this.options()
+      .filter({ hasText: new RegExp(`^${structure}$`) })
+      .click();
     const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
-    const enabledSoon = async () => {
-      for (const end = Date.now() + 3_000; Date.now() < end; await this.page.waitForTimeout(100))
-        if (await importButton.isEnabled()) return true;
-      return false;
-    };
-    for (let attempt = 1; ; attempt += 1) {
-      if (await enabledSoon()) return;
-      const fileLost = (await dialog.getByText(path.basename(file), { exact: true }).count()) === 0;
-      const structureLost = (await picker.inputValue()) !== structure;
-      const lost =
-        [fileLost && 'file', structureLost && 'structure'].filter(Boolean).join(' and ') || 'neither';
-      if (attempt === 2) throw new Error(`The ${action} dialog does not keep its choices (lost: ${lost}).`);
-      console.warn(`${action}: the dialog lost its ${lost}; chosen again.`);
-      if (fileLost) await chooseFile();
-      if (structureLost) await chooseStructure();
-    }
+    await waitFor('the Import button', async () =>
+      (await importButton.isEnabled()) ? true : undefined,
+    ).catch(async (error: unknown) => {
+      const lost = [
+        (await dialog.getByText(path.basename(file), { exact: true }).count()) === 0 && 'file',
+        (await picker.inputValue()) !== structure && 'structure',
+      ].filter(Boolean);
+      throw new Error(`The ${action} dialog lost its ${lost.join(' and ') || 'choices'}`, { cause: error });
+    });
   }
 
   /** The revisions panel of a segmentation (opened with its 'Revisions' button). */

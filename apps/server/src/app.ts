@@ -89,7 +89,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: config.QUEUE_PREFIX,
     onError: (error, jobId) => app.log.error({ err: error, jobId }, 'job failed'),
   });
-  const converter = createConverter(config.DCM2NIIX_BINARY, app.log);
+  const converter = createConverter(config.DCM2NIIX_BINARY, app.log, {
+    forceNative: config.DCM2NIIX_FORCE_NATIVE === 'on',
+  });
   // Workers stop taking jobs before the database and the converter go.
   app.addHook('onClose', async () => {
     await queue.close();

@@ -71,6 +71,11 @@ export const ConfigSchema = z.object({
    */
   DCM2NIIX_BINARY: z.string().min(1).optional(),
   /**
+   * `on`: the native dcm2niix converts even when it is older than the bundled WebAssembly build (a
+   * warning at start); `off`: an older one is set aside, as its outputs may differ (decision 0087).
+   */
+  DCM2NIIX_FORCE_NATIVE: z.enum(['on', 'off']).default('off'),
+  /**
    * Redis key prefix of the job queues and of socket.io's channels: deployments (or test servers) sharing
    * a Redis keep apart by it.
    */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common';
 import { endpoint } from './endpoint';
-import { DicomUid } from './studies';
+import { DicomUid, SeriesConverter } from './studies';
 
 /** Series status (upload-and-organize.md section 4). */
 export const SERIES_STATUSES = [
@@ -162,5 +162,7 @@ export const SeriesConversionEvent = z.object({
   message: z.string().optional(),
   /** What dcm2niix warned of for a done series: its output may need a look. */
   warnings: z.array(z.string()).optional(),
+  /** Which dcm2niix converted a done series, shown beside its warnings. */
+  converter: SeriesConverter.optional(),
 });
 export type SeriesConversionEvent = z.infer<typeof SeriesConversionEvent>;

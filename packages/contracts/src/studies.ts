@@ -62,6 +62,13 @@ export const StudyListItem = z.object({
 });
 export type StudyListItem = z.infer<typeof StudyListItem>;
 
+/** The dcm2niix build that converted a series and the version its banner printed (decision 0087). */
+export const SeriesConverter = z.object({
+  build: z.enum(['native', 'wasm']),
+  version: z.string().nullable(),
+});
+export type SeriesConverter = z.infer<typeof SeriesConverter>;
+
 /** A series at list level (section 3): ref_serie is true or absent. */
 export const SeriesListItem = z.object({
   id: Id,
@@ -78,6 +85,8 @@ export const SeriesListItem = z.object({
   slideshow: z.array(z.string()),
   /** What dcm2niix warned of when it converted the series (its output may need a look); absent if none. */
   warnings: z.array(z.string()).optional(),
+  /** Which dcm2niix converted it, shown beside its warnings; absent for NIfTI uploads and older rows. */
+  converter: SeriesConverter.optional(),
 });
 export type SeriesListItem = z.infer<typeof SeriesListItem>;
 

@@ -1,4 +1,4 @@
-import type { ConvertSeriesJob, SeriesConversionEvent, SeriesStatus } from '@voxa/contracts';
+import type { ConvertSeriesJob, SeriesConversionEvent, SeriesConverter, SeriesStatus } from '@voxa/contracts';
 import { conversionWarnings } from '@voxa/imaging/dcm2niix';
 import type { Deps } from '../../deps';
 import { eachAtOnce } from '../../platform/concurrency/each-at-once';
@@ -59,7 +59,8 @@ async function save(deps: Deps, series: Series, status: SeriesStatus, data?: Ser
     .execute();
 }
 
-type Outcome = { status: 'done'; warnings?: string[] } | { status: 'error'; message: string };
+type Outcome =
+  { status: 'done'; warnings?: string[]; converter?: SeriesConverter } | { status: 'error'; message: string };
 
 function announce(deps: Deps, series: Series, outcome: Outcome) {
   if (series.userId === null) return;
@@ -94,11 +95,12 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     await save(deps, series, 'generatingNii');
     await deps.storage.remove(niftiDir);
     const sources = await sourceKeys(deps, series.teamId, job);
-    const { outputs, warnings, dicomKept } =
+    const { outputs, warnings, converter, dicomKept } =
       job.type === 'nii'
         ? {
             outputs: await storeNifti(deps, series, job, sources, niftiDir),
             warnings: [],
+            converter: undefined,
             dicomKept: Promise.resolve(),
           }
         : await convertDicom(deps, series, job, sources, folder);
@@ -113,11 +115,16 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
       outputs: outputs.files,
       folder: [...folder],
       warnings,
+      converter,
       slideshow,
       slideshowVersion: Date.now().toString(36),
     };
     await save(deps, series, 'done', data);
-    announce(deps, series, { status: 'done', ...(warnings.length > 0 && { warnings }) });
+    announce(deps, series, {
+      status: 'done',
+      ...(warnings.length > 0 && { warnings }),
+      ...(converter && { converter }),
+    });
     if (job.anonymize) await removeOriginals(deps, sources);
     await inferAfterConversion(deps, series.id);
     await runFlowAfterConversion(deps, series.id);
@@ -172,6 +179,8 @@ async function allDone<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
 interface ConvertedDicom {
   outputs: SeriesOutputs;
   warnings: string[];
+  /** The build and version that converted it, kept with the warnings (decision 0087). */
+  converter: SeriesConverter;
   /** The stored DICOM kept (de-identified when asked): still under way when the outputs are ready. */
   dicomKept: Promise<void>;
 }
@@ -201,7 +210,12 @@ async function convertDicom(
     const converted = await converting;
     const outputs = await renameOutputs(deps, niftiDir, series.uuid, converted.files);
     if (job.anonymize) await deidentifyOutputs(deps, niftiDir, outputs.files);
-    return { outputs, warnings: conversionWarnings(converted.log.split('\n')), dicomKept };
+    return {
+      outputs,
+      warnings: conversionWarnings(converted.log.split('\n')),
+      converter: { build: converted.converter, version: converted.version },
+      dicomKept,
+    };
   } catch (error) {
     // The copies still read the input, which the caller removes on failure.
     await dicomKept.catch(() => undefined);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { WORKER_OFFLINE_AFTER_SECONDS, type ModuleHealth } from '@voxa/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import { nativeVersion, WASM_ONLY } from '../../platform/dcm2niix';
+import { BUNDLED_VERSION, chooseNative, nativeVersion, WASM_ONLY } from '../../platform/dcm2niix';
 import { formatBytes } from './format';
 
 const detail = (label: string, value: string | number) => ({ label, value: String(value) });
@@ -64,8 +64,11 @@ export async function queueHealth(deps: Pick<Deps, 'db' | 'config'>): Promise<Mo
 /** Each binary's `-v` once per process: the answer does not change while the server runs. */
 const versions = new Map<string, Promise<string | null>>();
 
-/** The dcm2niix build conversions use: the native binary when it answers, WebAssembly otherwise (0015, 0027). */
-export async function dcm2niixHealth(binary: string | undefined): Promise<ModuleHealth> {
+/**
+ * The dcm2niix build conversions use: the native binary when it answers and is new enough (or forced),
+ * WebAssembly otherwise (decisions 0015, 0027, 0087).
+ */
+export async function dcm2niixHealth(binary: string | undefined, forceNative = false): Promise<ModuleHealth> {
   const base = { key: 'dcm2niix', name: 'dcm2niix' };
   if (binary === WASM_ONLY)
     return { ...base, ok: true, kind: 'WebAssembly only', details: [detail('DCM2NIIX_BINARY', WASM_ONLY)] };
@@ -81,11 +84,22 @@ export async function dcm2niixHealth(binary: string | undefined): Promise<Module
       kind: 'WebAssembly (no native binary)',
       details: [detail('Binary tried', candidate)],
     };
+  if (chooseNative(candidate, found, forceNative, binary !== undefined).build === 'wasm')
+    return {
+      ...base,
+      ok: true,
+      kind: `WebAssembly ${BUNDLED_VERSION} (native ${found} is older)`,
+      details: [detail('Binary set aside', candidate), detail('DCM2NIIX_FORCE_NATIVE', 'off')],
+    };
   return {
     ...base,
     ok: true,
     kind: `Native ${found}`,
-    details: [detail('Binary', candidate), detail('Fallback', 'WebAssembly')],
+    details: [
+      detail('Binary', candidate),
+      detail('Fallback', `WebAssembly ${BUNDLED_VERSION}`),
+      ...(forceNative ? [detail('DCM2NIIX_FORCE_NATIVE', 'on')] : []),
+    ],
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ModuleHealth } from '@voxa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_VERSION, compareVersions, nativeVersion } from '../../platform/dcm2niix';
 import { addMember, buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -50,6 +51,18 @@ describe('GET /modules', () => {
       kind: 'WebAssembly (no native binary)',
     });
     expect(await dcm2niixHealth('wasm')).toMatchObject({ ok: true, kind: 'WebAssembly only' });
+  });
+
+  it('shows a native dcm2niix older than the bundled build set aside, unless forced (decision 0087)', async () => {
+    const { dcm2niixHealth } = await import('./checks');
+    const native = await nativeVersion('dcm2niix');
+    if (!native || (compareVersions(native, BUNDLED_VERSION) ?? -1) >= 0) return;
+    // Debian's v1.0.20220720 on this machine.
+    expect(await dcm2niixHealth(undefined)).toMatchObject({
+      ok: true,
+      kind: `WebAssembly ${BUNDLED_VERSION} (native ${native} is older)`,
+    });
+    expect(await dcm2niixHealth(undefined, true)).toMatchObject({ ok: true, kind: `Native ${native}` });
   });
 
   it('is for administrators only: a team owner gets 403, nobody 401', async () => {

@@ -18,7 +18,7 @@ export function platformModuleRoutes(app: FastifyInstance, deps: Deps): void {
     modules: await Promise.all([
       databaseHealth(deps),
       queueHealth(deps),
-      dcm2niixHealth(deps.config.DCM2NIIX_BINARY),
+      dcm2niixHealth(deps.config.DCM2NIIX_BINARY, deps.config.DCM2NIIX_FORCE_NATIVE === 'on'),
       aiWorkersHealth(deps),
       storageHealth(deps.config.DATA_DIR),
       appHealth(deps.config.WEB_DIST),

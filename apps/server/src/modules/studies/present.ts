@@ -28,7 +28,7 @@ export function slideshowUrls(series: Pick<SeriesRowForList, 'uuid' | 'data'>): 
 }
 
 export function presentSeries(row: SeriesRowForList): SeriesListItem {
-  const { warnings = [] } = readSeriesData(row.data);
+  const { warnings = [], converter } = readSeriesData(row.data);
   return {
     id: row.id,
     uuid: row.uuid,
@@ -42,6 +42,7 @@ export function presentSeries(row: SeriesRowForList): SeriesListItem {
     status: row.status,
     slideshow: slideshowUrls(row),
     ...(warnings.length > 0 && { warnings }),
+    ...(converter && { converter }),
   };
 }
 

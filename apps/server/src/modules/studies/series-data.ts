@@ -1,3 +1,4 @@
+import { SeriesConverter } from '@voxa/contracts';
 import { z } from 'zod';
 import type { StorageKey } from '../../platform/storage';
 import { seriesKey } from '../../platform/storage/layout';
@@ -32,6 +33,8 @@ export const SeriesData = z.object({
   folder: lenient(z.array(z.string()).min(1)),
   /** What dcm2niix warned of, shown with the series: a done series with warnings is not silently done. */
   warnings: lenient(z.array(z.string())),
+  /** The dcm2niix build and version that converted the series: its outputs depend on them (decision 0087). */
+  converter: lenient(SeriesConverter),
   /** Why the conversion failed (status error). */
   error: lenient(z.string()),
   slideshow: lenient(z.number().int().min(0)),

@@ -11,13 +11,15 @@ import { ConversionError, createConverter, nativeVersion, wasmConverter, type Co
  * conversion of some series folder of its dataset, with the same dimensions, data type, voxels (exact)
  * and orientation (sform and qform within 1e-4), and each volume comes with its JSON sidecar. File names
  * and JSON keys depend on the dcm2niix version and are not compared (DESIGN.md). The native runner is
- * tested as the server runs it (`dcm2niix` on PATH, WebAssembly for what it cannot read) wherever it is
- * installed, so a native build that converts differently fails here instead of silently in production.
+ * tested as the server runs it when forced (`dcm2niix` on PATH, WebAssembly for what it cannot read)
+ * wherever it is installed, so a native build that converts differently fails here instead of silently in production.
  */
 
 const quiet = { info: () => undefined, warn: () => undefined };
 const runners: [string, Converter][] = [['WebAssembly', wasmConverter()]];
-if (await nativeVersion('dcm2niix')) runners.push(['native', createConverter(undefined, quiet)]);
+// Forced: a native build older than the bundled one is not used by default, but may be configured.
+if (await nativeVersion('dcm2niix'))
+  runners.push(['native', createConverter(undefined, quiet, { forceNative: true })]);
 const work = await mkdtemp(path.join(os.tmpdir(), 'voxa-dcm2niix-'));
 afterAll(async () => {
   for (const [, converter] of runners) await converter.close();

@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { dcm2niixArgs } from './args';
 import { ConversionError, conversionResult, type Converter } from './result';
+import { bannerVersion } from './version';
 
 /**
  * A native build skips the files it cannot decode and may still end with code 0 (Debian's lacks
@@ -16,7 +17,7 @@ const UNDECODED = /^Warning: Unsupported transfer syntax.*$/m;
 export function nativeVersion(binary: string): Promise<string | null> {
   return new Promise((resolve) => {
     execFile(binary, ['-v'], { timeout: 10_000 }, (_error, stdout) => {
-      resolve(/dcm2niiX version (v[\w.]+)/i.exec(String(stdout))?.[1] ?? null);
+      resolve(bannerVersion(String(stdout)));
     });
   });
 }

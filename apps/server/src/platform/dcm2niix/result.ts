@@ -2,13 +2,16 @@ import { readdir } from 'node:fs/promises';
 // The dependency-free module only: the package's index pulls dicom-parser, whose UMD build has no
 // named exports under Node's own ESM loader (the server runs on it).
 import { suspectLogLine } from '@voxa/imaging/dcm2niix';
+import { bannerVersion, type ConverterBuild } from './version';
 
 export interface Conversion {
   /** Every file dcm2niix wrote in `outputDir` (each volume's NIfTI, JSON, .bval, .bvec), sorted. */
   files: string[];
   log: string;
   /** Which build converted it: the native binary or the WebAssembly one. */
-  converter: 'native' | 'wasm';
+  converter: ConverterBuild;
+  /** The version its banner printed (null if the log had none): outputs depend on it (decision 0087). */
+  version: string | null;
 }
 
 export interface ConvertOptions {
@@ -57,5 +60,5 @@ export async function conversionResult(
   if (exitCode !== 0) throw new ConversionError(`dcm2niix ended with code ${exitCode}`, log);
   const problem = suspectLogLine(log.split('\n').filter((line) => !expectedFragments(line, options)));
   if (problem) throw new ConversionError(`Output not trusted: ${problem}`, log);
-  return { files, log, converter };
+  return { files, log, converter, version: bannerVersion(log) };
 }

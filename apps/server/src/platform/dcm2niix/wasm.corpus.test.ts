@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TESTDATA_DIR } from '../../../test/corpus';
-import { ConversionError, DEFAULT_WASM_LIMITS, createConverter, nativeVersion, wasmConverter } from './index';
+import {
+  BUNDLED_VERSION,
+  ConversionError,
+  DEFAULT_WASM_LIMITS,
+  createConverter,
+  nativeVersion,
+  wasmConverter,
+} from './index';
+import { compareVersions } from './version';
 
 const MiB = 1024 * 1024;
 /** Each test compiles the module once (seconds, more on a loaded machine). */
@@ -64,27 +72,37 @@ describe('choosing the converter', () => {
   });
 
   it(
-    'uses the native binary found on PATH, WebAssembly when told or when the binary is missing',
+    'uses the native binary on PATH only when as new as the bundled build, an older one when forced',
     SLOW,
     async () => {
+      const native = await nativeVersion('dcm2niix');
+      // Debian's v1.0.20220720 here: older than the bundled build, so set aside unless forced.
+      const newEnough = native !== null && (compareVersions(native, BUNDLED_VERSION) ?? -1) >= 0;
       const cases = [
-        [undefined, 'native'],
-        ['wasm', 'wasm'],
-        [path.join(work, 'no-such-binary'), 'wasm'],
+        [undefined, false, newEnough ? 'native' : 'wasm'],
+        [undefined, true, native ? 'native' : 'wasm'],
+        ['wasm', true, 'wasm'],
+        [path.join(work, 'no-such-binary'), false, 'wasm'],
       ] as const;
-      for (const [binary, expected] of cases) {
-        const converter = createConverter(binary, log);
+      for (const [binary, forceNative, expected] of cases) {
+        const converter = createConverter(binary, log, { forceNative });
         try {
           const result = await converter.convert(
             smallSeries,
-            path.join(work, 'choice', expected, String(binary)),
+            path.join(work, 'choice', expected, String(binary), String(forceNative)),
           );
-          expect(result.converter, String(binary)).toBe(expected);
+          expect(result.converter, `${binary} forced ${forceNative}`).toBe(expected);
+          expect(result.version).toBe(expected === 'wasm' ? BUNDLED_VERSION : native);
         } finally {
           await converter.close();
         }
       }
       expect(warnings).toEqual([
+        ...(native && !newEnough
+          ? [
+              `dcm2niix: native dcm2niix ${native} is older than the bundled WebAssembly ${BUNDLED_VERSION}, used as DCM2NIIX_FORCE_NATIVE=on says; its outputs may differ`,
+            ]
+          : []),
         `dcm2niix: no working native binary at ${path.join(work, 'no-such-binary')}, WebAssembly only`,
       ]);
     },
@@ -94,7 +112,8 @@ describe('choosing the converter', () => {
     'falls back to WebAssembly for what the native build cannot read (JPEG-LS in Debian)',
     SLOW,
     async () => {
-      const converter = createConverter(undefined, log);
+      // Forced: Debian's build is older than the bundled one and would otherwise not run at all.
+      const converter = createConverter(undefined, log, { forceNative: true });
       try {
         const result = await converter.convert(
           path.join(TESTDATA_DIR, 'dicom/dcm_qa_ts'),

@@ -57,7 +57,7 @@ export function OrganizeSeriesCard(props: OrganizeSeriesCardProps) {
             <Badge size="xs" variant="outline" data-testid="organize-series-status">
               {series.status}
             </Badge>
-            <ConversionWarnings warnings={series.warnings} />
+            <ConversionWarnings warnings={series.warnings} converter={series.converter} />
           </Group>
           <MetaList entries={metaEntries(series.data, SERIES_META)} testId="series-meta" />
           <Group gap="xs">

@@ -33,8 +33,14 @@ export function UploadProvider({ children, onProcess }: UploadProviderProps) {
 
   const progress = useMemo<UploadProgress>(
     () => ({
-      seriesStatus: (seriesId, status, warnings) =>
-        dispatch({ type: 'seriesStatusChanged', seriesId, status, ...(warnings && { warnings }) }),
+      seriesStatus: (seriesId, status, warnings, converter) =>
+        dispatch({
+          type: 'seriesStatusChanged',
+          seriesId,
+          status,
+          ...(warnings && { warnings }),
+          ...(converter && { converter }),
+        }),
       studyStored: (studyId, patientName, stored) =>
         dispatch({ type: 'studyStored', studyId, patientName, stored }),
       converting: () => dispatch({ type: 'convertingStarted' }),

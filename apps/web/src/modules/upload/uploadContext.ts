@@ -1,4 +1,4 @@
-import type { StoredStudy } from '@voxa/contracts';
+import type { SeriesConverter, StoredStudy } from '@voxa/contracts';
 import type { FileRef } from '@voxa/imaging';
 import { createContext, useContext, type Dispatch } from 'react';
 import type { PickedFile } from './ingest/collectFiles';
@@ -10,8 +10,13 @@ import type { ArchiveStatus } from './useArchiveStage';
 
 /** What the transfer reports back while it uploads and converts the plan. */
 export interface UploadProgress {
-  /** The series' status, with what dcm2niix warned of when it converted it. */
-  seriesStatus(seriesId: string, status: SeriesStatus, warnings?: string[]): void;
+  /** The series' status, with what dcm2niix warned of when it converted it and which dcm2niix it was. */
+  seriesStatus(
+    seriesId: string,
+    status: SeriesStatus,
+    warnings?: string[],
+    converter?: SeriesConverter,
+  ): void;
   /** The study is stored under this patient name (the pseudonym when anonymised), with these ids. */
   studyStored(studyId: string, patientName: string, stored: StoredStudy): void;
   converting(): void;

@@ -53,7 +53,7 @@ export function SeriesCard({ series, study, uploadState, moving }: SeriesCardPro
             {series.status}
           </Badge>
         )}
-        <ConversionWarnings warnings={series.conversionWarnings} />
+        <ConversionWarnings warnings={series.conversionWarnings} converter={series.converter} />
         <SeriesControls series={series} study={study} uploadState={uploadState} moving={moving} />
         <StoredSeriesActions series={series} study={study} />
       </Stack>

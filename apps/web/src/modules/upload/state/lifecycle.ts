@@ -1,4 +1,4 @@
-import type { StoredStudy } from '@voxa/contracts';
+import type { SeriesConverter, StoredStudy } from '@voxa/contracts';
 import type { UploadStudy } from '@voxa/imaging';
 import {
   initialUploadState,
@@ -21,7 +21,13 @@ export type LifecycleAction =
   | { type: 'archivesFailed' }
   | { type: 'anonymizeAllChanged'; anonymize: boolean }
   | { type: 'processed' }
-  | { type: 'seriesStatusChanged'; seriesId: string; status: SeriesStatus; warnings?: string[] }
+  | {
+      type: 'seriesStatusChanged';
+      seriesId: string;
+      status: SeriesStatus;
+      warnings?: string[];
+      converter?: SeriesConverter;
+    }
   /** The server stored the study under this name (the team pseudonym when anonymised). */
   | { type: 'studyStored'; studyId: string; patientName: string; stored: StoredStudy }
   | { type: 'convertingStarted' }
@@ -74,6 +80,7 @@ export function lifecycleReducer(state: UploadPageState, action: LifecycleAction
             replaceSeries(study, action.seriesId, {
               status: action.status,
               ...(action.warnings && { conversionWarnings: action.warnings }),
+              ...(action.converter && { converter: action.converter }),
             }),
           )
         : state;

@@ -1,4 +1,4 @@
-import type { Label } from '@voxa/contracts';
+import type { Label, SeriesConverter } from '@voxa/contracts';
 import {
   autoReferenceSeries,
   studySelection,
@@ -24,6 +24,8 @@ export interface PageSeries extends UploadSeries {
   dbAttributes: DbAttributes | null;
   /** What dcm2niix warned of when the server converted it. */
   conversionWarnings?: string[];
+  /** Which dcm2niix the server converted it with (decision 0087). */
+  converter?: SeriesConverter;
 }
 
 /** A study as the page edits it: the ingest's study plus the spec's page-only fields (section 3). */

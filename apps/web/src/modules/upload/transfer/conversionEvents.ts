@@ -27,6 +27,7 @@ export function endOf(series: AwaitedSeries, states: SeriesListItem[]): SeriesCo
     serieClientUploadId: series.seriesClientId,
     status: state.status,
     ...(state.warnings && { warnings: state.warnings }),
+    ...(state.converter && { converter: state.converter }),
   };
 }
 

@@ -185,7 +185,7 @@ async function convertSeries(
     });
     progress.seriesStatus(series.id, 'converting');
     const end = await ended;
-    progress.seriesStatus(series.id, end.status === 'done' ? 'done' : 'error', end.warnings);
+    progress.seriesStatus(series.id, end.status === 'done' ? 'done' : 'error', end.warnings, end.converter);
   } catch {
     progress.seriesStatus(series.id, 'error');
   }

@@ -1,12 +1,13 @@
 /**
  * Whether an imported label map lies on a series' voxel grid (docs/decisions/0032): the same three
- * dimensions, voxel sizes and affine within a small tolerance. Only the first volume of a 4D series
- * counts, and a label map is one volume.
+ * dimensions and the same affine within a small tolerance. Only the first volume of a 4D series counts,
+ * and a label map is one volume. The grid is the affine readers place voxels with, its voxel sizes the
+ * lengths of its columns: never pixdim, which a sheared affine (a gantry-tilted CT as dcm2niix writes it)
+ * contradicts, so a worker writing on the affine it was handed fits (decision 0087).
  */
 export interface NiftiGrid {
   /** NIfTI dim[]: dim[0] is the number of dimensions. */
   dims: readonly number[];
-  pixDims: readonly number[];
   /** The voxel-to-world matrix a reader places the voxels with (qform or sform). */
   affine: readonly (readonly number[])[];
   qform_code: number;
@@ -30,6 +31,11 @@ export function volumesOf(dims: readonly number[]): number {
   return count;
 }
 
+/** The voxel sizes of a grid: the lengths of its affine's first three columns, in mm. */
+export function voxelSizes(grid: Pick<NiftiGrid, 'affine'>): number[] {
+  return [0, 1, 2].map((col) => Math.hypot(...[0, 1, 2].map((row) => grid.affine[row]?.[col] ?? NaN)));
+}
+
 /** Null when the label map fits the series' grid, else why not (a message for the user). */
 export function gridMismatch(labels: NiftiGrid, series: NiftiGrid): string | null {
   const volumes = volumesOf(labels.dims);
@@ -40,9 +46,7 @@ export function gridMismatch(labels: NiftiGrid, series: NiftiGrid): string | nul
   ];
   if (size.some((d, i) => d !== seriesSize[i]))
     return `The label map is ${fmt(size)} voxels; the series is ${fmt(seriesSize)}.`;
-  const [spacing, seriesSpacing] = [labels, series].map((g) =>
-    [1, 2, 3].map((i) => Math.abs(g.pixDims[i] ?? 0)),
-  ) as [number[], number[]];
+  const [spacing, seriesSpacing] = [labels, series].map(voxelSizes) as [number[], number[]];
   if (spacing.some((p, i) => !near(p, seriesSpacing[i] ?? NaN, LINEAR_TOLERANCE)))
     return `The label map’s voxels are ${fmt(spacing)} mm; the series’ are ${fmt(seriesSpacing)} mm.`;
   if (labels.qform_code <= 0 && labels.sform_code <= 0)

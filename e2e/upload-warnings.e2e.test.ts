@@ -13,9 +13,13 @@ import { filesUnder, TESTDATA_DIR } from './support/testdata';
 /** The GE head CT of the corpus: 28 slices with an 18.5° gantry tilt and uneven slice spacing. */
 const TILTED_CT = path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE');
 
+/** The converter and its version, as the server recorded them (WebAssembly unless a native one is as new). */
+const CONVERTER = /^dcm2niix v1\.0\.\d{8}\w* \((WebAssembly|native)\)$/;
+
 /**
  * A series whose conversion dcm2niix warns about is not silently done: after the upload its card carries
- * a 'conversion warnings' badge that lists dcm2niix's words, and so does its series in the organize panel.
+ * a 'conversion warnings' badge that lists dcm2niix's words, and so does its series in the organize panel,
+ * each with the dcm2niix that converted it.
  */
 describe.skipIf(e2eSkipReason())('conversion warnings, end to end', () => {
   const e2e = setupE2e();
@@ -51,6 +55,8 @@ describe.skipIf(e2eSkipReason())('conversion warnings, end to end', () => {
       await expect(warnings.textContent()).resolves.toMatch(/conversion warnings?$/);
       await warnings.click();
       await page.getByText(/gantry tilt of 18\.5 degrees/).waitFor();
+      // Beside the warnings, the dcm2niix that converted the series (decision 0087).
+      await expect(card.getByTestId('series-converter').textContent()).resolves.toMatch(CONVERTER);
       await screenshot(page, 'upload-conversion-warnings');
     },
   );
@@ -64,5 +70,8 @@ describe.skipIf(e2eSkipReason())('conversion warnings, end to end', () => {
     const badge = page.getByTestId('organize-series').first().getByTestId('series-warnings');
     await badge.click();
     await page.getByText(/Interslice distance varies/).waitFor();
+    await expect(
+      page.getByTestId('organize-series').first().getByTestId('series-converter').textContent(),
+    ).resolves.toMatch(CONVERTER);
   });
 });

@@ -85,6 +85,16 @@ describe('upload lifecycle', () => {
     expect(status.studies[0]?.series[0]?.status).toBe('uploaded');
     const converting = run(status, { type: 'convertingStarted' });
     expect(converting.state).toBe('converting');
+    // A done series keeps dcm2niix's warnings and which dcm2niix converted it, shown together.
+    const converter = { build: 'wasm', version: 'v1.0.20241231' } as const;
+    const done = run(converting, {
+      type: 'seriesStatusChanged',
+      seriesId: 'ct-1',
+      status: 'done',
+      warnings: ['Warning: tilt'],
+      converter,
+    });
+    expect(done.studies[0]?.series[0]).toMatchObject({ conversionWarnings: ['Warning: tilt'], converter });
     expect(run(converting, { type: 'finished' }).state).toBe('finished');
     expect(run(previewState(), { type: 'seriesStatusChanged', seriesId: 'ct-1', status: 'done' })).toEqual(
       previewState(),

@@ -1,0 +1,91 @@
+import dcmjs, { type DicomDataset } from 'dcmjs';
+import { isEncapsulatedSyntax } from '@voxa/imaging';
+import { HttpError, notFound } from '../../http/errors';
+import { canDecode, CodecError, decodeFrame, type PixelDescription } from '../../platform/codecs/pixel-codec';
+import { integerOf, PIXEL_DATA, textOf } from './dicom-json';
+import { EXPLICIT_VR_LITTLE_ENDIAN, STORED_SYNTAX } from './wado-accept';
+
+const TRANSFER_SYNTAX = '00020010';
+const PHOTOMETRIC = '00280004';
+const PLANAR = '00280006';
+
+/** Whether an instance stored in `stored` can be served in `wanted` (`*`: as stored). */
+export function canServe(stored: string, wanted: string): boolean {
+  if (wanted === STORED_SYNTAX || wanted === stored) return true;
+  return wanted === EXPLICIT_VR_LITTLE_ENDIAN && (!isEncapsulatedSyntax(stored) || canDecode(stored));
+}
+
+/** The first of `wanted` every stored syntax can be served in; 406 when none is. */
+export function servedSyntax(stored: readonly string[], wanted: readonly string[]): string {
+  const found = wanted.find((w) => stored.every((s) => canServe(s, w)));
+  if (found !== undefined) return found;
+  const missing = [...new Set(stored)].join(', ');
+  throw new HttpError(
+    406,
+    `Not acceptable: instances stored as ${missing} cannot be served in ${wanted.join(', ') || 'any transfer syntax asked for'}.`,
+  );
+}
+
+export function pixelDescriptionOf(dict: DicomDataset): PixelDescription {
+  const samplesPerPixel = integerOf(dict, '00280002') ?? 1;
+  const bitsAllocated = integerOf(dict, '00280100') ?? 16;
+  return {
+    rows: integerOf(dict, '00280010') ?? 0,
+    columns: integerOf(dict, '00280011') ?? 0,
+    samplesPerPixel,
+    bitsAllocated,
+    bitsStored: integerOf(dict, '00280101') ?? bitsAllocated,
+    pixelRepresentation: integerOf(dict, '00280103') ?? 0,
+    planarConfiguration: integerOf(dict, PLANAR) ?? 0,
+    photometricInterpretation: textOf(dict, PHOTOMETRIC) || (samplesPerPixel === 3 ? 'RGB' : 'MONOCHROME2'),
+  };
+}
+
+/** The encapsulated frames of a dataset: dcmjs gives one buffer per frame, or one frame's fragments. */
+export function encapsulatedFrames(dict: DicomDataset): Uint8Array[] {
+  const buffers = (dict[PIXEL_DATA]?.Value ?? []) as ArrayBuffer[];
+  const count = integerOf(dict, '00280008') ?? 1;
+  if (count === 1) return [Buffer.concat(buffers.map((b) => new Uint8Array(b)))];
+  return buffers.map((b) => new Uint8Array(b));
+}
+
+/** One encapsulated frame decoded; a frame its codec cannot read is 406 (it cannot be served so). */
+export async function decodedFrame(frame: Uint8Array, syntax: string, pixel: PixelDescription) {
+  try {
+    return await decodeFrame(frame, syntax, pixel);
+  } catch (error) {
+    if (error instanceof CodecError) throw new HttpError(406, `Not acceptable: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * A stored Part 10 file in `wanted` (checked with canServe first): the same bytes for its own syntax or
+ * `*`, else rewritten as Explicit VR Little Endian, compressed pixel data decoded frame by frame.
+ */
+export async function instanceIn(bytes: Uint8Array, stored: string, wanted: string): Promise<Uint8Array> {
+  if (wanted === STORED_SYNTAX || wanted === stored) return bytes;
+  const file = dcmjs.data.DicomMessage.readFile(bytes.slice().buffer);
+  const pixelData = file.dict[PIXEL_DATA];
+  if (pixelData && isEncapsulatedSyntax(stored)) {
+    const pixel = pixelDescriptionOf(file.dict);
+    const frames = encapsulatedFrames(file.dict);
+    if (frames.length === 0) throw notFound('The instance has no pixel data.');
+    const decoded = [];
+    for (const frame of frames) decoded.push(await decodedFrame(frame, stored, pixel));
+    const [first] = decoded;
+    const all = Buffer.concat(decoded.map((d) => d.pixels));
+    // Native pixel data is an even number of bytes (PS3.5 8.1.1).
+    const even = all.length % 2 === 0 ? all : Buffer.concat([all, Buffer.alloc(1)]);
+    file.dict[PIXEL_DATA] = {
+      vr: pixel.bitsAllocated > 8 ? 'OW' : 'OB',
+      Value: [even.buffer.slice(even.byteOffset, even.byteOffset + even.byteLength)],
+    };
+    if (first) {
+      file.dict[PHOTOMETRIC] = { vr: 'CS', Value: [first.photometricInterpretation] };
+      if (pixel.samplesPerPixel > 1) file.dict[PLANAR] = { vr: 'US', Value: [first.planarConfiguration] };
+    }
+  }
+  file.meta[TRANSFER_SYNTAX] = { vr: 'UI', Value: [EXPLICIT_VR_LITTLE_ENDIAN] };
+  return new Uint8Array(file.write({ allowInvalidVRLength: true, fragmentMultiframe: false }));
+}

@@ -43,6 +43,18 @@ describe('instanceIn', () => {
     expect(pixelsOf(explicit).equals(pixelsOf(readCorpusFile('dicom/pydicom/MR_small.dcm')))).toBe(true);
   });
 
+  it('rewrites big endian and deflated files as Explicit VR Little Endian, pixels swapped to little endian', async () => {
+    for (const [file, syntax, source] of [
+      ['dicom/pydicom/MR_small_bigendian.dcm', '1.2.840.10008.1.2.2', 'dicom/pydicom/MR_small.dcm'],
+      ['dicom/dcm_qa_ts/3.dcm', '1.2.840.10008.1.2.2', 'dicom/dcm_qa_ts/1.dcm'],
+      ['dicom/pydicom/image_dfl.dcm', '1.2.840.10008.1.2.1.99', 'dicom/pydicom/image_dfl.dcm'],
+    ] as const) {
+      const served = await instanceIn(readCorpusFile(file), syntax, EXPLICIT);
+      expect(syntaxOf(served)).toBe(EXPLICIT);
+      expect(pixelsOf(served).equals(pixelsOf(readCorpusFile(source)))).toBe(true);
+    }
+  });
+
   it('answers 406 for a frame its codec cannot read', async () => {
     const rle = readCorpusFile('dicom/pydicom/MR_small_RLE.dcm');
     // Labelled JPEG-LS, the RLE frame is bytes CharLS refuses.

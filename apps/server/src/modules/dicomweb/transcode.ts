@@ -6,6 +6,7 @@ import { integerOf, PIXEL_DATA, textOf } from './dicom-json';
 import { EXPLICIT_VR_LITTLE_ENDIAN, STORED_SYNTAX } from './wado-accept';
 
 const TRANSFER_SYNTAX = '00020010';
+const BIG_ENDIAN = '1.2.840.10008.1.2.2';
 const PHOTOMETRIC = '00280004';
 const PLANAR = '00280006';
 
@@ -60,6 +61,18 @@ export async function decodedFrame(frame: Uint8Array, syntax: string, pixel: Pix
 }
 
 /**
+ * Native pixel bytes of a stored syntax as little endian: dcmjs reads Explicit VR Big Endian pixel data
+ * as the file's bytes, so words wider than a byte are swapped here (a copy).
+ */
+export function littleEndianPixels(pixels: Uint8Array, stored: string, bitsAllocated: number): Uint8Array {
+  const size = bitsAllocated / 8;
+  if (stored !== BIG_ENDIAN || size <= 1 || !Number.isInteger(size)) return pixels;
+  const out = Uint8Array.from(pixels);
+  for (let start = 0; start + size <= out.length; start += size) out.subarray(start, start + size).reverse();
+  return out;
+}
+
+/**
  * A stored Part 10 file in `wanted` (checked with canServe first): the same bytes for its own syntax or
  * `*`, else rewritten as Explicit VR Little Endian, compressed pixel data decoded frame by frame.
  */
@@ -85,6 +98,10 @@ export async function instanceIn(bytes: Uint8Array, stored: string, wanted: stri
       file.dict[PHOTOMETRIC] = { vr: 'CS', Value: [first.photometricInterpretation] };
       if (pixel.samplesPerPixel > 1) file.dict[PLANAR] = { vr: 'US', Value: [first.planarConfiguration] };
     }
+  } else if (pixelData && stored === BIG_ENDIAN) {
+    const bits = integerOf(file.dict, '00280100') ?? 16;
+    const values = (pixelData.Value ?? []) as ArrayBuffer[];
+    pixelData.Value = values.map((v) => littleEndianPixels(new Uint8Array(v), stored, bits).buffer);
   }
   file.meta[TRANSFER_SYNTAX] = { vr: 'UI', Value: [EXPLICIT_VR_LITTLE_ENDIAN] };
   return new Uint8Array(file.write({ allowInvalidVRLength: true, fragmentMultiframe: false }));

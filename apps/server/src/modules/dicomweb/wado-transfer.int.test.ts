@@ -110,7 +110,10 @@ beforeAll(async () => {
   const instances: Record<string, Uint8Array> = { uncompressed: await ownCopy(MR_SMALL) };
   for (const c of LOSSLESS) instances[c.name] = await ownCopy(c.file);
   await store(instances);
-  await store({ multiframe: await ownCopy(MULTIFRAME.file) });
+  await store({
+    multiframe: await ownCopy(MULTIFRAME.file),
+    bigEndian: await ownCopy(corpus('dcm_qa_ts/3.dcm')),
+  });
   // JPEG baseline written by dcmtk from the uncompressed 8-bit corpus file (16 frames).
   execFileSync('dcmcjpeg', ['+eb', HEART, path.join(work, 'baseline.dcm')]);
   await store({ baseline: new Uint8Array(await readFile(path.join(work, 'baseline.dcm'))) });
@@ -162,6 +165,16 @@ describe.skipIf(!installed)('WADO-RS transfer syntaxes', () => {
     );
     expect(stored[0]?.headers['content-type']).toContain('transfer-syntax=1.2.840.10008.1.2.5');
     expect(stored[0]?.body.length).toBeLessThan(size);
+  });
+
+  it('serves frames of a big endian instance as little endian pixels', async () => {
+    const { url } = sent.get('bigEndian') ?? { url: '' };
+    const source = nativePixels(new Uint8Array(await readFile(corpus('dcm_qa_ts/1.dcm'))));
+    const [frame] = await parts(await get(`${url}/frames/1`));
+    expect(frame?.headers['content-type']).toContain(`transfer-syntax=${EXPLICIT}`);
+    expect(Buffer.from(frame?.body ?? []).equals(source)).toBe(true);
+    const [part] = await parts(await get(url));
+    expect(nativePixels(part?.body ?? new Uint8Array(0)).equals(source)).toBe(true);
   });
 
   it('serves JPEG baseline decoded within tolerance of the uncompressed source', async () => {

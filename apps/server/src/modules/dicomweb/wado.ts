@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
 import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { integerOf, parseDicom, PIXEL_DATA, toDicomJson, type JsonDataset } from './dicom-json';
-import { decodedFrame, encapsulatedFrames, pixelDescriptionOf } from './transcode';
+import { decodedFrame, encapsulatedFrames, littleEndianPixels, pixelDescriptionOf } from './transcode';
 import { EXPLICIT_VR_LITTLE_ENDIAN, STORED_SYNTAX } from './wado-accept';
 
 type WadoDeps = Pick<Deps, 'db' | 'storage'>;
@@ -125,7 +125,11 @@ export async function framesOf(bytes: Uint8Array, numbers: number[], wanted: str
   const pixel = pixelDescriptionOf(dict);
   const size = (pixel.rows * pixel.columns * pixel.samplesPerPixel * pixel.bitsAllocated) / 8;
   const all = Buffer.concat(pixels.map((p) => new Uint8Array(p)));
-  // dcmjs reads native pixel data as little endian whatever the file's syntax.
-  const served = wanted === STORED_SYNTAX ? transferSyntax || IMPLICIT_VR_LITTLE_ENDIAN : wanted;
-  return { transferSyntax: served, frames: numbers.map((n) => all.subarray((n - 1) * size, n * size)) };
+  const stored = transferSyntax || IMPLICIT_VR_LITTLE_ENDIAN;
+  const served = wanted === STORED_SYNTAX ? stored : wanted;
+  const frame = (n: number) => all.subarray((n - 1) * size, n * size);
+  if (served === stored) return { transferSyntax: served, frames: numbers.map(frame) };
+  // Little endian bytes, as Explicit VR Little Endian frames are.
+  const little = numbers.map((n) => littleEndianPixels(frame(n), stored, pixel.bitsAllocated));
+  return { transferSyntax: served, frames: little };
 }

@@ -95,6 +95,20 @@ describe('decodeFrame', () => {
     expect(decoded.planarConfiguration).toBe(0);
   });
 
+  it('decodes in a thread of its own: the event loop turns while a large JPEG 2000 frame decodes', async () => {
+    const source = read('dicom/pydicom-data/MR2_J2KR.dcm');
+    const expected = Buffer.concat(read('dicom/pydicom-data/MR2_UNCR.dcm').frames);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const started = performance.now();
+    const decoded = await decodeFrame(source.frames[0] ?? new Uint8Array(0), source.syntax, source.pixel);
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(Buffer.from(decoded.pixels).equals(expected)).toBe(true);
+    // 1024 x 1024: hundreds of milliseconds, during which the timer must have run many times.
+    expect(ticks).toBeGreaterThanOrEqual(Math.min(30, Math.floor(took / 20)));
+  });
+
   it('refuses a syntax it has no decoder for, and bytes that are not a frame', async () => {
     const { pixel } = read('dicom/pydicom/MR_small_RLE.dcm');
     expect(canDecode('1.2.840.10008.1.2.4.110')).toBe(false);

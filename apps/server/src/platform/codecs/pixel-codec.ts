@@ -1,6 +1,4 @@
-import codecs from 'dcmjs-codecs';
-
-const { Context, NativeCodecs } = codecs;
+import { Worker } from 'node:worker_threads';
 
 /** The Image Pixel module attributes a codec needs to read or write one frame. */
 export interface PixelDescription {
@@ -47,29 +45,51 @@ const DECODERS: ReadonlyMap<string, Decoder> = new Map([
 /** Whether `decodeFrame` reads frames of this transfer syntax. */
 export const canDecode = (transferSyntax: string): boolean => DECODERS.has(transferSyntax);
 
-let ready: Promise<void> | null = null;
+type Operation = Decoder | 'encodeJpeg';
 
-/** The WebAssembly module is compiled once per process, on first use. */
-function codecsReady(): Promise<void> {
-  ready ??= NativeCodecs.initializeAsync().catch((error: unknown) => {
-    ready = null;
-    throw error;
-  });
-  return ready;
+interface Reply {
+  id: number;
+  ok: boolean;
+  message?: string;
+  bytes?: Uint8Array;
+  photometricInterpretation?: string;
+  planarConfiguration?: number;
 }
 
-function contextOf(pixel: PixelDescription, buffer: { encoded?: Uint8Array; decoded?: Uint8Array }) {
-  return new Context({
-    width: pixel.columns,
-    height: pixel.rows,
-    bitsAllocated: pixel.bitsAllocated,
-    bitsStored: pixel.bitsStored,
-    samplesPerPixel: pixel.samplesPerPixel,
-    pixelRepresentation: pixel.pixelRepresentation,
-    planarConfiguration: pixel.planarConfiguration,
-    photometricInterpretation: pixel.photometricInterpretation,
-    encodedBuffer: buffer.encoded,
-    decodedBuffer: buffer.decoded,
+let thread: Worker | null = null;
+const pending = new Map<number, (reply: Reply) => void>();
+let nextId = 1;
+
+/**
+ * The codecs' thread, started on first use and kept (the WebAssembly compiles once); one that fails
+ * answers its pending calls with the failure and is replaced by the next call.
+ */
+function codecThread(): Worker {
+  if (thread) return thread;
+  const started = new Worker(new URL('./codec-worker.mjs', import.meta.url));
+  started.unref();
+  started.on('message', (reply: Reply) => {
+    pending.get(reply.id)?.(reply);
+    pending.delete(reply.id);
+  });
+  const fail = (message: string) => {
+    if (thread === started) thread = null;
+    for (const answer of pending.values()) answer({ id: 0, ok: false, message });
+    pending.clear();
+  };
+  started.on('error', (error) => fail(error.message));
+  started.on('exit', (code) => fail(`The codec thread stopped (exit code ${code}).`));
+  thread = started;
+  return started;
+}
+
+/** One codec call in the codecs' thread; its bytes are copied there, the answer's moved back. */
+function call(op: Operation, pixel: PixelDescription, bytes: Uint8Array, params: object): Promise<Reply> {
+  const worker = codecThread();
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ id, op, pixel, buffer: bytes, params });
   });
 }
 
@@ -85,26 +105,18 @@ export async function decodeFrame(
 ): Promise<DecodedFrame> {
   const decoder = DECODERS.get(transferSyntax);
   if (!decoder) throw new CodecError(`No decoder for transfer syntax ${transferSyntax}.`);
-  await codecsReady();
   const expected = (pixel.rows * pixel.columns * pixel.samplesPerPixel * pixel.bitsAllocated) / 8;
-  let out;
-  try {
-    const colour = decoder === 'decodeJpeg' && pixel.samplesPerPixel === 3;
-    out = NativeCodecs[decoder](
-      contextOf(pixel, { encoded: frame }),
-      colour ? { convertColorspaceToRgb: true } : {},
-    );
-  } catch (error) {
-    throw new CodecError(`The frame could not be decoded: ${(error as Error).message}`);
-  }
-  const pixels = out.getDecodedBuffer();
+  const colour = decoder === 'decodeJpeg' && pixel.samplesPerPixel === 3;
+  const reply = await call(decoder, pixel, frame, colour ? { convertColorspaceToRgb: true } : {});
+  if (!reply.ok) throw new CodecError(`The frame could not be decoded: ${reply.message}`);
+  const pixels = reply.bytes;
   // A damaged frame can decode to fewer bytes than its rows and columns hold: refuse it rather than pad.
   if (!pixels || pixels.length < expected)
     throw new CodecError(`The frame decoded to ${pixels?.length ?? 0} bytes, not ${expected}.`);
   return {
     pixels: pixels.length === expected ? pixels : pixels.subarray(0, expected),
-    photometricInterpretation: out.getPhotometricInterpretation() ?? pixel.photometricInterpretation,
-    planarConfiguration: out.getPlanarConfiguration() ?? pixel.planarConfiguration,
+    photometricInterpretation: reply.photometricInterpretation ?? pixel.photometricInterpretation,
+    planarConfiguration: reply.planarConfiguration ?? pixel.planarConfiguration,
   };
 }
 
@@ -114,22 +126,18 @@ export async function encodeJpeg(
   size: { width: number; height: number; samples: 1 | 3 },
   quality: number,
 ): Promise<Uint8Array> {
-  await codecsReady();
-  const context = contextOf(
-    {
-      rows: size.height,
-      columns: size.width,
-      samplesPerPixel: size.samples,
-      bitsAllocated: 8,
-      bitsStored: 8,
-      pixelRepresentation: 0,
-      planarConfiguration: 0,
-      photometricInterpretation: size.samples === 3 ? 'RGB' : 'MONOCHROME2',
-    },
-    { decoded: pixels },
-  );
-  const out = NativeCodecs.encodeJpeg(context, { lossy: true, quality });
-  const jpeg = out.getEncodedBuffer();
-  if (!jpeg || jpeg.length === 0) throw new CodecError('The JPEG encoder wrote nothing.');
-  return jpeg;
+  const pixel: PixelDescription = {
+    rows: size.height,
+    columns: size.width,
+    samplesPerPixel: size.samples,
+    bitsAllocated: 8,
+    bitsStored: 8,
+    pixelRepresentation: 0,
+    planarConfiguration: 0,
+    photometricInterpretation: size.samples === 3 ? 'RGB' : 'MONOCHROME2',
+  };
+  const reply = await call('encodeJpeg', pixel, pixels, { lossy: true, quality });
+  if (!reply.ok || !reply.bytes || reply.bytes.length === 0)
+    throw new CodecError(`The JPEG encoder failed: ${reply.message ?? 'it wrote nothing'}`);
+  return reply.bytes;
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTDATA_DIR } from '../../../test/corpus';
 import { apiToken, dicomweb, sha256, stow } from '../../../test/dicomweb-calls';
 import { buildTeam, buildUser, type TestTeam } from '../../../test/factories';
+import { orthancInstalled, startOrthanc } from '../../../test/orthanc';
 import { decodePng } from '../../../test/png-decode';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { decodeFrame } from '../../platform/codecs/pixel-codec';
@@ -247,5 +248,34 @@ describe.skipIf(!installed)('WADO-RS transfer syntaxes', () => {
     const jpegs = await parts(await get(`${study}/rendered`, 'multipart/related; type="image/jpeg"'));
     expect(jpegs.length).toBeGreaterThanOrEqual(inSeries);
     for (const image of jpegs) expect([...image.body.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+  });
+});
+
+/** Orthanc (DCMTK's decoders) is the reference where PS3.18 leaves room: the same requests, the same pixels. */
+describe.skipIf(!installed || !orthancInstalled())('WADO-RS transfer syntaxes, beside Orthanc', () => {
+  it('serves the same Explicit VR Little Endian pixels and raw frames as Orthanc does', async () => {
+    const orthanc = await startOrthanc({});
+    try {
+      for (const name of ['RLE', 'JPEG-LS', 'JPEG lossless', 'multiframe', 'baseline', 'bigEndian']) {
+        const { bytes, url } = sent.get(name) ?? { bytes: new Uint8Array(0), url: '' };
+        expect((await orthanc.call('POST', '/instances', bytes)).status).toBe(200);
+        const fromOrthanc = async (wado: string, accept: string) =>
+          parts(await fetch(`${orthanc.url}/dicom-web${wado}`, { headers: { accept } }));
+        const instance = 'multipart/related; type="application/dicom"';
+        const [theirs] = await fromOrthanc(url, instance);
+        const [ours] = await parts(await get(url, instance));
+        expect(read(theirs?.body ?? new Uint8Array(0)).meta['00020010']?.Value?.[0]).toBe(EXPLICIT);
+        const pixels = nativePixels(ours?.body ?? new Uint8Array(0));
+        expect(pixels.equals(nativePixels(theirs?.body ?? new Uint8Array(0))), name).toBe(true);
+        const frame = 'multipart/related; type="application/octet-stream"';
+        const [theirFrame] = await fromOrthanc(`${url}/frames/1`, frame);
+        const [ourFrame] = await parts(await get(`${url}/frames/1`, frame));
+        expect(Buffer.from(ourFrame?.body ?? []).equals(Buffer.from(theirFrame?.body ?? [])), name).toBe(
+          true,
+        );
+      }
+    } finally {
+      await orthanc.stop();
+    }
   });
 });

@@ -21,7 +21,7 @@ import { parseQido, type Filter } from './qido-query';
 import { instancesOf } from './stow-body';
 import { stowResponse } from './stow-response';
 import { renderedFrame } from './rendered';
-import { instanceIn, servedSyntax } from './transcode';
+import { instanceIn, servedAs } from './transcode';
 import {
   fileBytes,
   framesOf,
@@ -31,7 +31,13 @@ import {
   type StoredFile,
   type WadoTarget,
 } from './wado';
-import { acceptedRendered, acceptedSyntaxes, type PartType, type RenderedType } from './wado-accept';
+import {
+  acceptedRendered,
+  acceptedSyntaxes,
+  type PartType,
+  type RenderedType,
+  type Wanted,
+} from './wado-accept';
 
 /** DICOMweb is PS3.18's API, not a Voxa contract: these describe its access rule for enforceScope. */
 const READ: Endpoint = {
@@ -104,12 +110,12 @@ function sendMultipart(
   return reply.type(body.contentType).send(Readable.from(body.stream, { objectMode: false }));
 }
 
-/** The transfer syntax the request's Accept header asks for and every file can be served in; else 406. */
-function negotiated(req: FastifyRequest, part: PartType, files: StoredFile[]): string {
+/** What the request's Accept header asks for and every file can be served as; else 406. */
+function negotiated(req: FastifyRequest, part: PartType, files: StoredFile[]): Wanted {
   const wanted = acceptedSyntaxes(req.headers.accept, part);
   if (wanted.length === 0)
     throw new HttpError(406, `Not acceptable: ask for multipart/related; type="${part}".`);
-  return servedSyntax(
+  return servedAs(
     files.map((f) => f.transferSyntax),
     wanted,
   );
@@ -129,7 +135,7 @@ function retrieve(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
     const ctx = await reader(deps, req, studiesNamed(req.params.study));
     const files = await storedFiles(deps, ctx.team.id, target(req.params));
-    const wanted = negotiated(req, 'application/dicom', files);
+    const wanted = negotiated(req, 'application/dicom', files).syntax;
     async function* parts() {
       for await (const { file, bytes } of fileBytes(files)) {
         const syntax = wanted === '*' ? file.transferSyntax : wanted;
@@ -159,17 +165,17 @@ async function oneInstance(
   return { file, bytes: new Uint8Array(await readFile(file.path)) };
 }
 
-/** Frames as raw pixels (application/octet-stream, Explicit VR Little Endian) or, for `*`, as stored. */
+/** Frames as raw pixels (application/octet-stream, Explicit VR Little Endian), or as stored (`*`, image/jls ...). */
 function frames(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
     const numbers = parseFrameList(req.params.frames ?? '');
     const { file, bytes } = await oneInstance(deps, req);
     const wanted = negotiated(req, 'application/octet-stream', [file]);
-    const { transferSyntax, frames } = await framesOf(bytes, numbers, wanted);
+    const { transferSyntax, frames } = await framesOf(bytes, numbers, wanted.syntax);
     async function* parts() {
       for (const body of frames) yield { body };
     }
-    const type = `application/octet-stream; transfer-syntax=${transferSyntax}`;
+    const type = `${wanted.type}; transfer-syntax=${transferSyntax}`;
     return sendMultipart(reply, streamMultipartRelated(type, parts()));
   };
 }

@@ -3,27 +3,29 @@ import { isEncapsulatedSyntax } from '@voxa/imaging';
 import { HttpError, notFound } from '../../http/errors';
 import { canDecode, CodecError, decodeFrame, type PixelDescription } from '../../platform/codecs/pixel-codec';
 import { integerOf, PIXEL_DATA, textOf } from './dicom-json';
-import { EXPLICIT_VR_LITTLE_ENDIAN, STORED_SYNTAX } from './wado-accept';
+import { EXPLICIT_VR_LITTLE_ENDIAN, FRAME_MEDIA_TYPES, STORED_SYNTAX, type Wanted } from './wado-accept';
 
 const TRANSFER_SYNTAX = '00020010';
 const BIG_ENDIAN = '1.2.840.10008.1.2.2';
 const PHOTOMETRIC = '00280004';
 const PLANAR = '00280006';
 
-/** Whether an instance stored in `stored` can be served in `wanted` (`*`: as stored). */
-export function canServe(stored: string, wanted: string): boolean {
-  if (wanted === STORED_SYNTAX || wanted === stored) return true;
-  return wanted === EXPLICIT_VR_LITTLE_ENDIAN && (!isEncapsulatedSyntax(stored) || canDecode(stored));
+/** Whether an instance stored in `stored` can be served as `wanted` (`*`: as stored). */
+export function canServe(stored: string, wanted: Wanted): boolean {
+  const kinds = FRAME_MEDIA_TYPES[wanted.type];
+  if (kinds) return kinds.includes(stored) && (wanted.syntax === STORED_SYNTAX || wanted.syntax === stored);
+  if (wanted.syntax === STORED_SYNTAX || wanted.syntax === stored) return true;
+  return wanted.syntax === EXPLICIT_VR_LITTLE_ENDIAN && (!isEncapsulatedSyntax(stored) || canDecode(stored));
 }
 
-/** The first of `wanted` every stored syntax can be served in; 406 when none is. */
-export function servedSyntax(stored: readonly string[], wanted: readonly string[]): string {
+/** The first of `wanted` every stored syntax can be served as; 406 when none is. */
+export function servedAs(stored: readonly string[], wanted: readonly Wanted[]): Wanted {
   const found = wanted.find((w) => stored.every((s) => canServe(s, w)));
   if (found !== undefined) return found;
-  const missing = [...new Set(stored)].join(', ');
+  const asked = wanted.map((w) => `${w.type} (${w.syntax})`).join(', ') || 'nothing it serves';
   throw new HttpError(
     406,
-    `Not acceptable: instances stored as ${missing} cannot be served in ${wanted.join(', ') || 'any transfer syntax asked for'}.`,
+    `Not acceptable: instances stored as ${[...new Set(stored)].join(', ')} cannot be served as ${asked}.`,
   );
 }
 

@@ -168,6 +168,17 @@ describe.skipIf(!installed)('WADO-RS transfer syntaxes', () => {
     expect(stored[0]?.body.length).toBeLessThan(size);
   });
 
+  it('serves frames asked as a compressed image type as stored, when stored so', async () => {
+    const { url } = sent.get('JPEG-LS') ?? { url: '' };
+    const [stored] = await parts(
+      await get(`${url}/frames/1`, 'multipart/related; type="application/octet-stream"; transfer-syntax=*'),
+    );
+    const [jls] = await parts(await get(`${url}/frames/1`, 'multipart/related; type="image/jls"'));
+    expect(jls?.headers['content-type']).toBe('image/jls; transfer-syntax=1.2.840.10008.1.2.4.80');
+    expect(Buffer.from(jls?.body ?? []).equals(Buffer.from(stored?.body ?? []))).toBe(true);
+    expect((await get(`${url}/frames/1`, 'multipart/related; type="image/jp2"')).status).toBe(406);
+  });
+
   it('serves frames of a big endian instance as little endian pixels', async () => {
     const { url } = sent.get('bigEndian') ?? { url: '' };
     const source = nativePixels(new Uint8Array(await readFile(corpus('dcm_qa_ts/1.dcm'))));

@@ -184,8 +184,8 @@ function frames(deps: Deps) {
 function rendered(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
     const [frame = 1] = req.params.frames ? parseFrameList(req.params.frames) : [];
-    const type = renderedType(req);
     const { file, bytes } = await oneInstance(deps, req);
+    const type = renderedType(req);
     return reply.type(type).send(Buffer.from(await renderedFrame(bytes, file.transferSyntax, frame, type)));
   };
 }
@@ -193,8 +193,8 @@ function rendered(deps: Deps) {
 /** A study's or series' images rendered, one part per instance (its first frame); those without one left out. */
 function renderedMany(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
-    const type = renderedType(req);
     const ctx = await reader(deps, req, studiesNamed(req.params.study));
+    const type = renderedType(req);
     const files = await storedFiles(deps, ctx.team.id, target(req.params));
     const images: Uint8Array[] = [];
     for await (const { file, bytes } of fileBytes(files)) {

@@ -262,6 +262,29 @@ describe.skipIf(!installed)('WADO-RS transfer syntaxes', () => {
   });
 });
 
+describe.skipIf(!installed)('WADO-RS transfer syntaxes in a team that anonymises', () => {
+  it('decodes the de-identified copy of a compressed multi-frame instance to the source pixels', async () => {
+    const owner = await buildUser(t);
+    const anon = await buildTeam(t, owner);
+    const anonToken = await apiToken(t, owner, anon);
+    const stored = await stow(t, anonToken, anon.slug, [await ownCopy(MULTIFRAME.file)]);
+    expect(stored.status).toBe(200);
+    const call = { token: anonToken, team: anon.slug };
+    const [found] = (await (await dicomweb(t, '/instances', call)).json()) as Record<
+      string,
+      { Value?: unknown[] }
+    >[];
+    const uid = (tag: string) => String(found?.[tag]?.Value?.[0]);
+    const url = `/studies/${uid('0020000D')}/series/${uid('0020000E')}/instances/${uid('00080018')}`;
+    const [part] = await parts(await dicomweb(t, url, call));
+    const source = nativePixels(new Uint8Array(await readFile(MULTIFRAME.source)));
+    expect(nativePixels(part?.body ?? new Uint8Array(0)).equals(source)).toBe(true);
+    expect(read(part?.body ?? new Uint8Array(0)).dict['00100010']?.Value?.[0]).not.toEqual(
+      read(new Uint8Array(await readFile(MULTIFRAME.file))).dict['00100010']?.Value?.[0],
+    );
+  });
+});
+
 /** Orthanc (DCMTK's decoders) is the reference where PS3.18 leaves room: the same requests, the same pixels. */
 describe.skipIf(!installed || !orthancInstalled())('WADO-RS transfer syntaxes, beside Orthanc', () => {
   it('serves the same Explicit VR Little Endian pixels and raw frames as Orthanc does', async () => {

@@ -20,15 +20,24 @@ import { searchInstances, searchSeries, searchStudies } from './qido';
 import { parseQido, type Filter } from './qido-query';
 import { instancesOf } from './stow-body';
 import { stowResponse } from './stow-response';
+import { renderedFrame } from './rendered';
+import { instanceIn, servedAs } from './transcode';
 import {
   fileBytes,
   framesOf,
   metadataOf,
   parseFrameList,
-  renderedFrame,
   storedFiles,
+  type StoredFile,
   type WadoTarget,
 } from './wado';
+import {
+  acceptedRendered,
+  acceptedSyntaxes,
+  type PartType,
+  type RenderedType,
+  type Wanted,
+} from './wado-accept';
 
 /** DICOMweb is PS3.18's API, not a Voxa contract: these describe its access rule for enforceScope. */
 const READ: Endpoint = {
@@ -101,13 +110,38 @@ function sendMultipart(
   return reply.type(body.contentType).send(Readable.from(body.stream, { objectMode: false }));
 }
 
-/** WADO-RS: the stored instances as they are kept (de-identified when the team anonymises). */
+/** What the request's Accept header asks for and every file can be served as; else 406. */
+function negotiated(req: FastifyRequest, part: PartType, files: StoredFile[]): Wanted {
+  const wanted = acceptedSyntaxes(req.headers.accept, part);
+  if (wanted.length === 0)
+    throw new HttpError(406, `Not acceptable: ask for multipart/related; type="${part}".`);
+  return servedAs(
+    files.map((f) => f.transferSyntax),
+    wanted,
+  );
+}
+
+function renderedType(req: FastifyRequest): RenderedType {
+  const type = acceptedRendered(req.headers.accept);
+  if (!type) throw new HttpError(406, 'Not acceptable: rendered resources are image/png or image/jpeg.');
+  return type;
+}
+
+/**
+ * WADO-RS: the stored instances (de-identified when the team anonymises) in the transfer syntax asked
+ * for: as stored for `*`, Explicit VR Little Endian by default (PS3.18 8.7.3.5), decoded when compressed.
+ */
 function retrieve(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
     const ctx = await reader(deps, req, studiesNamed(req.params.study));
     const files = await storedFiles(deps, ctx.team.id, target(req.params));
+    const wanted = negotiated(req, 'application/dicom', files).syntax;
     async function* parts() {
-      for await (const { bytes } of fileBytes(files)) yield { body: bytes };
+      for await (const { file, bytes } of fileBytes(files)) {
+        const syntax = wanted === '*' ? file.transferSyntax : wanted;
+        const headers = { 'Content-Type': `application/dicom; transfer-syntax=${syntax}` };
+        yield { body: await instanceIn(new Uint8Array(bytes), file.transferSyntax, wanted), headers };
+      }
     }
     return sendMultipart(reply, streamMultipartRelated('application/dicom', parts()));
   };
@@ -121,30 +155,62 @@ function metadata(deps: Deps) {
   };
 }
 
-async function oneInstance(deps: Deps, req: FastifyRequest<{ Params: UidParams }>): Promise<Buffer> {
+async function oneInstance(
+  deps: Deps,
+  req: FastifyRequest<{ Params: UidParams }>,
+): Promise<{ file: StoredFile; bytes: Uint8Array }> {
   const ctx = await reader(deps, req, studiesNamed(req.params.study));
   const [file] = await storedFiles(deps, ctx.team.id, target(req.params));
   if (!file) throw new HttpError(404, 'Instance not found.');
-  return readFile(file.path);
+  return { file, bytes: new Uint8Array(await readFile(file.path)) };
 }
 
+/** Frames as raw pixels (application/octet-stream, Explicit VR Little Endian), or as stored (`*`, image/jls ...). */
 function frames(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
     const numbers = parseFrameList(req.params.frames ?? '');
-    const { transferSyntax, frames } = framesOf(new Uint8Array(await oneInstance(deps, req)), numbers);
+    const { file, bytes } = await oneInstance(deps, req);
+    const wanted = negotiated(req, 'application/octet-stream', [file]);
+    const { transferSyntax, frames } = await framesOf(bytes, numbers, wanted.syntax);
     async function* parts() {
       for (const body of frames) yield { body };
     }
-    const type = `application/octet-stream; transfer-syntax=${transferSyntax}`;
+    const type = `${wanted.type}; transfer-syntax=${transferSyntax}`;
     return sendMultipart(reply, streamMultipartRelated(type, parts()));
   };
 }
 
+/** One frame of an instance (the first unless the path names one) as a PNG or JPEG image. */
 function rendered(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
     const [frame = 1] = req.params.frames ? parseFrameList(req.params.frames) : [];
-    const png = renderedFrame(new Uint8Array(await oneInstance(deps, req)), frame);
-    return reply.type('image/png').send(png);
+    const { file, bytes } = await oneInstance(deps, req);
+    const type = renderedType(req);
+    return reply.type(type).send(Buffer.from(await renderedFrame(bytes, file.transferSyntax, frame, type)));
+  };
+}
+
+/** A study's or series' images rendered, one part per instance (its first frame); those without one left out. */
+function renderedMany(deps: Deps) {
+  return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
+    const ctx = await reader(deps, req, studiesNamed(req.params.study));
+    const type = renderedType(req);
+    const files = await storedFiles(deps, ctx.team.id, target(req.params));
+    const images: Uint8Array[] = [];
+    for await (const { file, bytes } of fileBytes(files)) {
+      const image = await renderedFrame(new Uint8Array(bytes), file.transferSyntax, 1, type).catch(
+        (error: unknown) => {
+          if (error instanceof HttpError && error.status === 404) return null;
+          throw error;
+        },
+      );
+      if (image) images.push(image);
+    }
+    if (images.length === 0) throw new HttpError(404, 'No instance here has an image to render.');
+    async function* parts() {
+      for (const body of images) yield { body };
+    }
+    return sendMultipart(reply, streamMultipartRelated(type, parts()));
   };
 }
 
@@ -182,6 +248,7 @@ type RouteKind =
   | 'metadata'
   | 'frames'
   | 'rendered'
+  | 'rendered-many'
   | 'store';
 
 const INSTANCE = '/studies/:study/series/:series/instances/:instance';
@@ -203,6 +270,8 @@ export const DICOMWEB_ROUTES: readonly { method: 'GET' | 'POST'; path: string; k
   { method: 'GET', path: `${INSTANCE}/frames/:frames`, kind: 'frames' },
   { method: 'GET', path: `${INSTANCE}/rendered`, kind: 'rendered' },
   { method: 'GET', path: `${INSTANCE}/frames/:frames/rendered`, kind: 'rendered' },
+  { method: 'GET', path: '/studies/:study/rendered', kind: 'rendered-many' },
+  { method: 'GET', path: '/studies/:study/series/:series/rendered', kind: 'rendered-many' },
   { method: 'POST', path: '/studies', kind: 'store' },
   { method: 'POST', path: '/studies/:study', kind: 'store' },
 ];
@@ -222,6 +291,7 @@ export function dicomwebRoutes(app: FastifyInstance, deps: Deps): void {
     metadata: metadata(deps),
     frames: frames(deps),
     rendered: rendered(deps),
+    'rendered-many': renderedMany(deps),
     store: store(deps),
   };
   // PS3.18 describes these, not Voxa's OpenAPI document (whose server is /api).

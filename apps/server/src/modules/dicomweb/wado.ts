@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { inflateRawSync } from 'node:zlib';
-import { decodeDicomFrame, displayForDicom, isEncapsulatedSyntax, renderRgba } from '@voxa/imaging';
+import { sql } from 'kysely';
+import { isEncapsulatedSyntax } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import { HttpError, notFound } from '../../http/errors';
-import { encodePng } from '../../platform/png/encode';
 import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { integerOf, parseDicom, PIXEL_DATA, toDicomJson, type JsonDataset } from './dicom-json';
+import { decodedFrame, encapsulatedFrames, littleEndianPixels, pixelDescriptionOf } from './transcode';
+import { EXPLICIT_VR_LITTLE_ENDIAN, STORED_SYNTAX } from './wado-accept';
 
 type WadoDeps = Pick<Deps, 'db' | 'storage'>;
 
@@ -22,7 +23,11 @@ export interface StoredFile {
   sopUid: string;
   /** The file on disk (the series' `dicom/` folder). */
   path: string;
+  /** Its transfer syntax as indexed (a file without one is Implicit VR Little Endian). */
+  transferSyntax: string;
 }
+
+const IMPLICIT_VR_LITTLE_ENDIAN = '1.2.840.10008.1.2';
 
 /** The team's stored files a WADO-RS path names, in series and instance order; 404 for none. */
 export async function storedFiles(deps: WadoDeps, teamId: number, target: WadoTarget): Promise<StoredFile[]> {
@@ -37,6 +42,7 @@ export async function storedFiles(deps: WadoDeps, teamId: number, target: WadoTa
       'i.file',
       'series.uuid as seriesUuid',
       'studies.uuid as studyUuid',
+      sql<string | null>`i.attributes -> '00083002' -> 'Value' ->> 0`.as('syntax'),
     ])
     .where('i.team_id', '=', teamId)
     .where('i.study_uid', '=', target.study);
@@ -55,6 +61,7 @@ export async function storedFiles(deps: WadoDeps, teamId: number, target: WadoTa
       seriesUid: r.series_uid,
       sopUid: r.sop_uid,
       path: await deps.storage.path([...folder, r.file]),
+      transferSyntax: r.syntax || IMPLICIT_VR_LITTLE_ENDIAN,
     });
   }
   return out;
@@ -94,51 +101,35 @@ export interface FrameBytes {
 }
 
 /**
- * Frames of one instance as stored: native pixel data cut frame by frame, encapsulated data as each
- * frame's compressed bytes (served in its own transfer syntax). 404 for a frame the instance lacks.
+ * Frames of one instance in `wanted` (checked with canServe first): native pixel data cut frame by frame
+ * (Explicit VR Little Endian bytes), encapsulated data decoded to them, or for `*` and the stored
+ * syntax each frame's compressed bytes as stored. 404 for a frame the instance lacks.
  */
-export function framesOf(bytes: Uint8Array, numbers: number[]): FrameBytes {
+export async function framesOf(bytes: Uint8Array, numbers: number[], wanted: string): Promise<FrameBytes> {
   const { dict, transferSyntax } = parseDicom(bytes);
   const pixels = dict[PIXEL_DATA]?.Value as ArrayBuffer[] | undefined;
   if (!pixels || pixels.length === 0) throw notFound('The instance has no pixel data.');
   const count = integerOf(dict, '00280008') ?? 1;
-  const pick = (frames: (n: number) => Uint8Array) =>
-    numbers.map((n) => {
-      if (n > count) throw notFound(`The instance has no frame ${n}.`);
-      return frames(n);
-    });
+  const missing = numbers.find((n) => n > count);
+  if (missing !== undefined) throw notFound(`The instance has no frame ${missing}.`);
   if (isEncapsulatedSyntax(transferSyntax)) {
-    // dcmjs gives one buffer per frame; a single frame in several fragments comes as several buffers.
-    const one = () => Buffer.concat(pixels.map((p) => new Uint8Array(p)));
-    return {
-      transferSyntax,
-      frames: pick((n) => (count === 1 ? one() : new Uint8Array(pixels[n - 1] ?? new ArrayBuffer(0)))),
-    };
+    const stored = encapsulatedFrames(dict);
+    const frame = (n: number) => stored[n - 1] ?? new Uint8Array(0);
+    if (wanted === STORED_SYNTAX || wanted === transferSyntax)
+      return { transferSyntax, frames: numbers.map(frame) };
+    const pixel = pixelDescriptionOf(dict);
+    const frames = [];
+    for (const n of numbers) frames.push((await decodedFrame(frame(n), transferSyntax, pixel)).pixels);
+    return { transferSyntax: EXPLICIT_VR_LITTLE_ENDIAN, frames };
   }
-  const rows = integerOf(dict, '00280010') ?? 0;
-  const columns = integerOf(dict, '00280011') ?? 0;
-  const samples = integerOf(dict, '00280002') ?? 1;
-  const bits = integerOf(dict, '00280100') ?? 16;
-  const size = (rows * columns * samples * bits) / 8;
+  const pixel = pixelDescriptionOf(dict);
+  const size = (pixel.rows * pixel.columns * pixel.samplesPerPixel * pixel.bitsAllocated) / 8;
   const all = Buffer.concat(pixels.map((p) => new Uint8Array(p)));
-  return { transferSyntax, frames: pick((n) => all.subarray((n - 1) * size, n * size)) };
-}
-
-/** One frame drawn as a PNG in the instance's own window; 406 for compressed pixel data (no codec here). */
-export function renderedFrame(bytes: Uint8Array, frame: number): Buffer {
-  const decoded = decodeDicomFrame(bytes, frame - 1, {
-    inflateRaw: (b) => new Uint8Array(inflateRawSync(b)),
-  });
-  if (!decoded.ok && decoded.reason === 'encapsulated')
-    throw new HttpError(
-      406,
-      'Rendering compressed pixel data is not supported: retrieve the frames instead.',
-    );
-  if (!decoded.ok) throw notFound(decoded.error);
-  const rgba = renderRgba(decoded.frame, displayForDicom(decoded.header));
-  return encodePng(
-    new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength),
-    decoded.frame.width,
-    decoded.frame.height,
-  );
+  const stored = transferSyntax || IMPLICIT_VR_LITTLE_ENDIAN;
+  const served = wanted === STORED_SYNTAX ? stored : wanted;
+  const frame = (n: number) => all.subarray((n - 1) * size, n * size);
+  if (served === stored) return { transferSyntax: served, frames: numbers.map(frame) };
+  // Little endian bytes, as Explicit VR Little Endian frames are.
+  const little = numbers.map((n) => littleEndianPixels(frame(n), stored, pixel.bitsAllocated));
+  return { transferSyntax: served, frames: little };
 }

@@ -233,7 +233,12 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
   it('takes stores only from the calling AE titles the team lists', async () => {
     const as = { token: owner.token, team: first.slug };
     const read = await t.call('GET', '/team/dimse', as);
-    expect(read.body).toEqual({ aeTitle: teamAeTitle(first.slug), callingAeTitles: [], port });
+    expect(read.body).toEqual({
+      aeTitle: teamAeTitle(first.slug),
+      callingAeTitles: [],
+      port,
+      moveDestinations: [],
+    });
     const changed = await t.call('PUT', '/team/dimse', {
       ...as,
       body: { callingAeTitles: [' pacs', 'PACS'] },

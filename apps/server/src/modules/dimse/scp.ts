@@ -5,7 +5,10 @@ import type { Deps } from '../../deps';
 import { decideAssociation } from './ae-policy';
 import { dimseInstanceKey } from '../../platform/storage/layout';
 import { part10Header } from './part10';
+import { answerFind, answerRetrieve, QUERY_RETRIEVE_CLASSES, type QrScope } from './query-retrieve';
 import { aeTeams } from './receiver';
+import { moveDestinations } from './settings';
+import { sameAssociation, toDestination } from './sub-operations';
 import { stageStream, storeLeftovers, storeStaged, type Staging } from './staged';
 
 type Association = dimse.association.Association;
@@ -45,7 +48,8 @@ function acceptContexts(association: Association): void {
   for (const { id } of association.getPresentationContexts()) {
     const context = association.getPresentationContext(id);
     const sopClass = context.getAbstractSyntaxUid();
-    if (sopClass !== SopClass.Verification && !STORAGE_CLASSES.has(sopClass)) {
+    const served = sopClass === SopClass.Verification || QUERY_RETRIEVE_CLASSES.has(sopClass);
+    if (!served && !STORAGE_CLASSES.has(sopClass)) {
       context.setResult(PresentationContextResult.RejectAbstractSyntaxNotSupported);
       continue;
     }
@@ -69,6 +73,8 @@ interface Receiving {
 function scpClass(deps: Deps, receiving: Receiving) {
   return class VoxaScp extends dimse.Scp {
     private teamId: number | null = null;
+    /** The accepted association and the team it acts for (Query/Retrieve). */
+    private accepted: { association: Association; scope: QrScope } | null = null;
     /** The association's staging folder (not `association`: dcmjs-dimse's own field). */
     private readonly folder = randomUUID();
     /** Each instance's staging as it was received, settled or under way. */
@@ -149,6 +155,7 @@ function scpClass(deps: Deps, receiving: Receiving) {
         return;
       }
       this.teamId = decision.teamId;
+      this.accepted = { association, scope: { deps, teamId: decision.teamId, aeTitle: called } };
       acceptContexts(association);
       this.sendAssociationAccept();
     }
@@ -160,6 +167,48 @@ function scpClass(deps: Deps, receiving: Receiving) {
       const response = dimse.responses.CEchoResponse.fromRequest(request);
       response.setStatus(Status.Success);
       callback(response);
+    }
+
+    override cFindRequest(
+      request: dimse.requests.CFindRequest,
+      callback: (r: dimse.responses.CFindResponse[]) => void,
+    ): void {
+      if (this.accepted) void answerFind(this.accepted.scope, request, callback);
+    }
+
+    override cGetRequest(
+      request: dimse.requests.CGetRequest,
+      callback: (r: dimse.responses.CGetResponse[]) => void,
+    ): void {
+      if (!this.accepted) return;
+      const sender = sameAssociation(this.accepted.association, (r) => this.sendRequests(r));
+      const response = () => dimse.responses.CGetResponse.fromRequest(request);
+      void answerRetrieve(this.accepted.scope, request, response, async () => sender, {
+        pending: (r) => this.sendResponse(request, r),
+        final: callback,
+      });
+    }
+
+    override cMoveRequest(
+      request: dimse.requests.CMoveRequest,
+      callback: (r: dimse.responses.CMoveResponse[]) => void,
+    ): void {
+      if (!this.accepted) return;
+      const { scope } = this.accepted;
+      const response = () => dimse.responses.CMoveResponse.fromRequest(request);
+      const title = request.getCommandDataset().getElement('MoveDestination')?.trim().toUpperCase();
+      const sender = async () => {
+        const destination = (await moveDestinations(deps.db, scope.teamId)).find((d) => d.aeTitle === title);
+        if (destination) return toDestination(destination, scope.aeTitle);
+        const unknown = response();
+        unknown.setStatus(Status.MoveDestinationUnknown);
+        unknown.setErrorComment(`Unknown move destination: ${title ?? ''}`.slice(0, 64));
+        return unknown;
+      };
+      void answerRetrieve(scope, request, response, sender, {
+        pending: (r) => this.sendResponse(request, r),
+        final: callback,
+      });
     }
 
     override cStoreRequest(

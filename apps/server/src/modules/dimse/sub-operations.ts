@@ -33,7 +33,11 @@ function answered(request: CStoreRequest): Promise<number | null> {
   return new Promise((resolve) => {
     let status: number | null = null;
     request.on('response', (response: CStoreResponse) => (status = response.getStatus()));
-    request.on('done', () => resolve(status));
+    request.on('done', () => {
+      // dcmjs-dimse keeps every request it sent for the association's life: its instance goes now.
+      request.setDataset(new dimse.Dataset({}));
+      resolve(status);
+    });
   });
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTDATA_DIR } from '../../../test/corpus';
 import { freePort, runTool } from '../../../test/dimse-tools';
+import { orthancInstalled, startOrthanc } from '../../../test/orthanc';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { teamAeTitle } from './ae-policy';
@@ -218,4 +219,48 @@ describe.skipIf(!installed)('DICOM Query/Retrieve SCP', () => {
       storescp.kill();
     }
   });
+
+  it.skipIf(!orthancInstalled())(
+    'is queried and retrieved by Orthanc configured with it as a modality (C-FIND, then C-MOVE to Orthanc)',
+    { timeout: 120_000 },
+    async () => {
+      const orthanc = await startOrthanc({});
+      try {
+        const system = (await orthanc.call('GET', '/system')).body as { DicomAet: string; DicomPort: number };
+        const as = { token: owner.token, team: team.slug };
+        const destination = { aeTitle: system.DicomAet, host: '127.0.0.1', port: system.DicomPort };
+        await t.call('PUT', '/team/dimse', {
+          ...as,
+          body: { callingAeTitles: [], moveDestinations: [destination] },
+        });
+        const modality = { AET: teamAeTitle(team.slug), Host: '127.0.0.1', Port: port };
+        expect((await orthanc.call('PUT', '/modalities/voxa', modality)).status).toBe(200);
+
+        const query = await orthanc.call('POST', '/modalities/voxa/query', {
+          Level: 'Series',
+          Query: { StudyInstanceUID: STUDY, SeriesInstanceUID: '', Modality: '' },
+        });
+        expect(query.status, orthanc.log()).toBe(200);
+        const id = (query.body as { ID: string }).ID;
+        const answers = (await orthanc.call('GET', `/queries/${id}/answers?expand&simplify`)).body as Record<
+          string,
+          string
+        >[];
+        expect(answers.map((a) => [a.SeriesInstanceUID, a.Modality])).toEqual([[SERIES, 'CT']]);
+
+        const retrieved = await orthanc.call('POST', `/queries/${id}/retrieve`, {
+          TargetAet: system.DicomAet,
+          Synchronous: true,
+        });
+        expect(retrieved.status, orthanc.log()).toBe(200);
+        const instances = (await orthanc.call('GET', '/instances?expand')).body as {
+          MainDicomTags: { SOPInstanceUID: string };
+        }[];
+        expect(instances.map((i) => i.MainDicomTags.SOPInstanceUID)).toHaveLength(3);
+        expect(instances.map((i) => i.MainDicomTags.SOPInstanceUID)).toContain(FIRST);
+      } finally {
+        await orthanc.stop();
+      }
+    },
+  );
 });

@@ -71,6 +71,7 @@ describe.skipIf(e2eSkipReason())('DICOM connectivity settings, end to end', () =
       aeTitle: 'RADIOLOGY-NORTH',
       callingAeTitles: ['CT SCANNER 2', 'PACS_MAIN'],
       port: dimsePort,
+      moveDestinations: [],
     });
     await screenshot(page, 'dicom-connectivity');
 
@@ -86,6 +87,17 @@ describe.skipIf(e2eSkipReason())('DICOM connectivity settings, end to end', () =
     await settings.removeCallingAe('CT SCANNER 2');
     await settings.noneListed.waitFor();
     expect((await dimse()).callingAeTitles).toEqual([]);
+  });
+
+  it('adds a C-MOVE destination and removes it, as the API then answers', async () => {
+    const { page } = owner;
+    const dimse = () => apiOk<DimseSettings>(page, 'GET', '/team/dimse');
+    await settings.addMoveDestination(' workstation ', '10.0.0.7', 11112, 'WORKSTATION');
+    expect((await dimse()).moveDestinations).toEqual([
+      { aeTitle: 'WORKSTATION', host: '10.0.0.7', port: 11112 },
+    ]);
+    await settings.removeMoveDestination('WORKSTATION');
+    expect((await dimse()).moveDestinations).toEqual([]);
   });
 
   it('shows a Member without r:team neither the page nor its settings', { timeout: 180_000 }, async () => {

@@ -1,6 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** /team/dicom: the DICOMweb card (base URL, anonymise switch) and the C-STORE card (AE title, port, callers). */
+/**
+ * /team/dicom: the DICOMweb card (base URL, anonymise switch) and the C-STORE card (AE title, port, callers,
+ * C-MOVE destinations).
+ */
 export class DicomConnectivityPage {
   readonly heading: Locator;
   readonly baseUrl: Locator;
@@ -70,6 +73,25 @@ export class DicomConnectivityPage {
   async removeCallingAe(title: string): Promise<void> {
     await this.page.getByRole('button', { name: `Remove ${title}` }).click();
     await this.callingAe(title).waitFor({ state: 'detached' });
+  }
+
+  moveDestination(title: string): Locator {
+    return this.page.locator(`[data-testid="move-destination"][data-title="${title}"]`);
+  }
+
+  /** Adds a C-MOVE destination and waits until the saved list shows it under `listedAs`. */
+  async addMoveDestination(aeTitle: string, host: string, port: number, listedAs = aeTitle): Promise<void> {
+    const form = this.page.getByRole('form', { name: 'Add a C-MOVE destination' });
+    await form.getByRole('textbox', { name: 'AE title' }).fill(aeTitle);
+    await form.getByRole('textbox', { name: 'Host' }).fill(host);
+    await form.getByRole('textbox', { name: 'Port' }).fill(String(port));
+    await form.getByRole('button', { name: 'Add' }).click();
+    await this.moveDestination(listedAs).waitFor();
+  }
+
+  async removeMoveDestination(title: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Remove ${title}`, exact: true }).click();
+    await this.moveDestination(title).waitFor({ state: 'detached' });
   }
 
   async callingAeTitles(): Promise<string[]> {

@@ -98,6 +98,13 @@ export const ConfigSchema = z.object({
   DICOMWEB_MAX_STOW_BYTES: bytes(512 * MiB).refine((v) => v <= 2 * GiB, {
     message: `must be at most ${2 * GiB}`,
   }),
+  /**
+   * Largest instance the C-STORE SCP takes, counted as it arrives and written to disk as it comes: past it
+   * the instance is refused (0xA700 Out of Resources) and nothing is kept, as STOW-RS answers 413.
+   */
+  DIMSE_MAX_INSTANCE_BYTES: bytes(512 * MiB).refine((v) => v <= 2 * GiB, {
+    message: `must be at most ${2 * GiB}`,
+  }),
   /** Largest label map imported over a series, as sent (.nii.gz) and once inflated (413 past it). */
   MASK_IMPORT_MAX_BYTES: bytes(512 * MiB).refine((v) => v <= 2 * GiB, {
     message: `must be at most ${2 * GiB}`,

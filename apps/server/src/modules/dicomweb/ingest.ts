@@ -39,6 +39,8 @@ export interface IncomingInstance {
   bytes: Uint8Array;
   /** Linked into the session instead of written again (a C-STORE's staged file). */
   stored?: StorageKey;
+  /** The file's size when `bytes` is only its header (a `stored` file, not read whole). */
+  size?: number;
 }
 
 export interface IngestOutcome {
@@ -78,7 +80,7 @@ interface Received {
  * unreadable or without its UIDs (0xC000), or of another study than a store to /studies/{study} names.
  */
 function readReceived(
-  bytes: Uint8Array,
+  { bytes, size = bytes.length }: IncomingInstance,
   path: string,
   remap: ((uid: string) => string) | null,
   study: string | undefined,
@@ -93,7 +95,7 @@ function readReceived(
   if (study !== undefined && header.header.studyInstanceUid !== study)
     return { ...uids, reason: FAILURE.processing };
   const entry = {
-    file: { name: path.split('/')[1] ?? path, size: bytes.length, path },
+    file: { name: path.split('/')[1] ?? path, size, path },
     header: header.header,
   };
   return { uids, served: { sopClassUid: uids.sopClassUid, ...served }, entry };
@@ -139,9 +141,10 @@ export async function ingestInstances(
   let opening: Promise<string> | undefined;
   try {
     // Each file flushed before the answer says stored; several at once, so their flushes overlap.
-    await eachAtOnce(instances, WRITES_AT_ONCE, async ({ bytes, stored }, index) => {
+    await eachAtOnce(instances, WRITES_AT_ONCE, async (incoming, index) => {
+      const { bytes, stored } = incoming;
       const path = neutralPath(index);
-      const instance = readReceived(bytes, path, remap, options.study);
+      const instance = readReceived(incoming, path, remap, options.study);
       if ('reason' in instance) return void failed.push(instance);
       received.set(path, instance);
       opening ??= openSession(deps, ctx);

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTDATA_DIR } from '../../../test/corpus';
 import { apiToken, dicomweb } from '../../../test/dicomweb-calls';
+import { freePort } from '../../../test/dimse-tools';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import dimse from 'dcmjs-dimse';
@@ -47,15 +47,6 @@ let secondToken: string;
 function datasetOf(file: Uint8Array): string {
   const groupLength = new DataView(file.buffer, file.byteOffset).getUint32(132 + 8, true);
   return Buffer.from(file.subarray(132 + 12 + groupLength)).toString('base64');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Runs a dcmtk tool against the SCP (asynchronously: the SCP answers from this process). */
@@ -242,7 +233,12 @@ describe.skipIf(!installed)('DICOM C-STORE SCP', () => {
   it('takes stores only from the calling AE titles the team lists', async () => {
     const as = { token: owner.token, team: first.slug };
     const read = await t.call('GET', '/team/dimse', as);
-    expect(read.body).toEqual({ aeTitle: teamAeTitle(first.slug), callingAeTitles: [], port });
+    expect(read.body).toEqual({
+      aeTitle: teamAeTitle(first.slug),
+      callingAeTitles: [],
+      port,
+      moveDestinations: [],
+    });
     const changed = await t.call('PUT', '/team/dimse', {
       ...as,
       body: { callingAeTitles: [' pacs', 'PACS'] },

@@ -2,7 +2,8 @@ import { inflateRawSync } from 'node:zlib';
 import { readDicomHeader } from '@voxa/imaging';
 import { describe, expect, it } from 'vitest';
 import { oneFilePerTransferSyntax, readCorpusFile } from '../../../test/corpus';
-import { part10File } from './part10';
+import { concatBytes } from '@voxa/imaging';
+import { part10Header } from './part10';
 
 const inflateRaw = (bytes: Uint8Array) => new Uint8Array(inflateRawSync(bytes));
 
@@ -12,20 +13,18 @@ function datasetOf(file: Uint8Array): Uint8Array {
   return file.subarray(132 + 12 + groupLength);
 }
 
-describe('part10File', () => {
+describe('part10Header', () => {
   it.each(oneFilePerTransferSyntax())('wraps a received $syntax dataset as a readable file', ({ path }) => {
     const original = readDicomHeader(readCorpusFile(path), { inflateRaw });
     if (!original.ok) throw new Error('corpus file unreadable');
     const { sopClassUid, sopInstanceUid, transferSyntaxUid } = original.header;
     const dataset = datasetOf(readCorpusFile(path));
-    const file = part10File(
-      {
-        sopClassUid: sopClassUid ?? '',
-        sopInstanceUid: sopInstanceUid ?? '',
-        transferSyntaxUid: transferSyntaxUid ?? '',
-      },
-      dataset,
-    );
+    const header = part10Header({
+      sopClassUid: sopClassUid ?? '',
+      sopInstanceUid: sopInstanceUid ?? '',
+      transferSyntaxUid: transferSyntaxUid ?? '',
+    });
+    const file = concatBytes([header, dataset]);
     const reread = readDicomHeader(file, { inflateRaw });
     if (!reread.ok) throw new Error('rebuilt file unreadable');
     expect(reread.header).toEqual(original.header);

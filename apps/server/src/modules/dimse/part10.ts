@@ -27,10 +27,10 @@ function element(tag: number, vr: string, value: Uint8Array): Uint8Array {
 const uid = (value: string) => new TextEncoder().encode(value.length % 2 ? `${value}\0` : value);
 
 /**
- * A DICOM Part 10 file of a dataset received by C-STORE, its bytes kept as sent (in the accepted
- * transfer syntax): preamble, `DICM`, and the file meta group (PS3.10 7.1).
+ * What precedes a dataset received by C-STORE in its Part 10 file, the dataset then appended as sent
+ * (in the accepted transfer syntax): preamble, `DICM`, and the file meta group (PS3.10 7.1).
  */
-export function part10File(meta: Part10Meta, dataset: Uint8Array): Uint8Array {
+export function part10Header(meta: Part10Meta): Uint8Array {
   const group = concatBytes([
     element(0x0001, 'OB', new Uint8Array([0, 1])),
     element(0x0002, 'UI', uid(meta.sopClassUid)),
@@ -45,6 +45,5 @@ export function part10File(meta: Part10Meta, dataset: Uint8Array): Uint8Array {
     new TextEncoder().encode('DICM'),
     element(0x0000, 'UL', length),
     group,
-    dataset,
   ]);
 }

@@ -3,9 +3,13 @@ import type { Writable } from 'node:stream';
 import dimse from 'dcmjs-dimse';
 import type { Deps } from '../../deps';
 import { decideAssociation } from './ae-policy';
-import { part10File } from './part10';
+import { dimseInstanceKey } from '../../platform/storage/layout';
+import { part10Header } from './part10';
+import { answerFind, answerRetrieve, QUERY_RETRIEVE_CLASSES, type QrScope } from './query-retrieve';
 import { aeTeams } from './receiver';
-import { stageInstance, storeLeftovers, storeStaged } from './staged';
+import { moveDestinations } from './settings';
+import { sameAssociation, toDestination } from './sub-operations';
+import { stageStream, storeLeftovers, storeStaged, type Staging } from './staged';
 
 type Association = dimse.association.Association;
 type Dataset = dimse.Dataset;
@@ -30,17 +34,22 @@ const TRANSFER_SYNTAXES = [
   TransferSyntax.RleLossless,
 ];
 
+/** Refused: Out of Resources (PS3.4 Table B.2-1): an instance past DIMSE_MAX_INSTANCE_BYTES. */
+const OUT_OF_RESOURCES = 0xa700;
+
 /**
- * The bytes of each received dataset, as sent: a C-STORE's dataset is kept as it came and never parsed
- * by dcmjs (whose re-encoding loses private elements); the dataset handed to cStoreRequest is empty.
+ * How each received dataset's staging ended: a C-STORE's dataset is written to disk as it comes and
+ * never parsed by dcmjs (whose re-encoding loses private elements); the dataset handed to cStoreRequest
+ * is empty.
  */
-const receivedBytes = new WeakMap<Dataset, Uint8Array>();
+const stagingOf = new WeakMap<Writable | Dataset, Promise<Staging>>();
 
 function acceptContexts(association: Association): void {
   for (const { id } of association.getPresentationContexts()) {
     const context = association.getPresentationContext(id);
     const sopClass = context.getAbstractSyntaxUid();
-    if (sopClass !== SopClass.Verification && !STORAGE_CLASSES.has(sopClass)) {
+    const served = sopClass === SopClass.Verification || QUERY_RETRIEVE_CLASSES.has(sopClass);
+    if (!served && !STORAGE_CLASSES.has(sopClass)) {
       context.setResult(PresentationContextResult.RejectAbstractSyntaxNotSupported);
       continue;
     }
@@ -64,9 +73,14 @@ interface Receiving {
 function scpClass(deps: Deps, receiving: Receiving) {
   return class VoxaScp extends dimse.Scp {
     private teamId: number | null = null;
+    /** The accepted association and the team it acts for (Query/Retrieve). */
+    private accepted: { association: Association; scope: QrScope } | null = null;
     /** The association's staging folder (not `association`: dcmjs-dimse's own field). */
     private readonly folder = randomUUID();
-    private staged: Promise<boolean>[] = [];
+    /** Each instance's staging as it was received, settled or under way. */
+    private readonly stagings: Promise<Staging>[] = [];
+    /** The dataset being received, cut part way when the connection closes before its end. */
+    private receiving: Writable | null = null;
     private ended = false;
 
     /** The association's TCP connection, closed after an A-ABORT (PS3.8 7.3.2.1). */
@@ -79,8 +93,30 @@ function scpClass(deps: Deps, receiving: Receiving) {
       // Released, aborted or cut: what was answered Success is stored either way. A process that is
       // stopping leaves it staged for its next start.
       this.on('close', () => {
+        if (this.receiving && !this.receiving.writableEnded) this.receiving.destroy();
         if (!receiving.stopping) this.storeReceived();
       });
+    }
+
+    /** Not dcmjs-dimse's memory stream: the instance's staged file, appended to as fragments arrive. */
+    override createStoreWritableStream(
+      context: PresentationContext,
+      request: dimse.requests.CStoreRequest,
+    ): Writable {
+      const header = part10Header({
+        sopClassUid: request.getAffectedSopClassUid(),
+        sopInstanceUid: request.getAffectedSopInstanceUid(),
+        // An accepted context has its syntax; DICOM's default otherwise.
+        transferSyntaxUid: context.getAcceptedTransferSyntaxUid() ?? TransferSyntax.ImplicitVRLittleEndian,
+      });
+      // Accepted associations only carry C-STOREs: the team is known.
+      const key = dimseInstanceKey(this.teamId ?? 0, this.folder, this.stagings.length);
+      const limit = deps.config.DIMSE_MAX_INSTANCE_BYTES;
+      const { writable, staged } = stageStream(deps, key, header, limit, this.connection);
+      this.stagings.push(staged);
+      this.receiving = writable;
+      stagingOf.set(writable, staged);
+      return writable;
     }
 
     override createDatasetFromStoreWritableStream(
@@ -88,10 +124,9 @@ function scpClass(deps: Deps, receiving: Receiving) {
       context: PresentationContext,
       callback: (dataset: Dataset) => void,
     ): void {
-      // The default store stream is dcmjs-dimse's memory stream.
-      const bytes = (writable as Writable & { toBuffer(): Buffer }).toBuffer();
       const dataset = new dimse.Dataset({}, context.getAcceptedTransferSyntaxUid());
-      receivedBytes.set(dataset, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const staged = stagingOf.get(writable);
+      if (staged) stagingOf.set(dataset, staged);
       callback(dataset);
     }
 
@@ -120,6 +155,7 @@ function scpClass(deps: Deps, receiving: Receiving) {
         return;
       }
       this.teamId = decision.teamId;
+      this.accepted = { association, scope: { deps, teamId: decision.teamId, aeTitle: called } };
       acceptContexts(association);
       this.sendAssociationAccept();
     }
@@ -133,33 +169,71 @@ function scpClass(deps: Deps, receiving: Receiving) {
       callback(response);
     }
 
+    override cFindRequest(
+      request: dimse.requests.CFindRequest,
+      callback: (r: dimse.responses.CFindResponse[]) => void,
+    ): void {
+      if (this.accepted) void answerFind(this.accepted.scope, request, callback);
+    }
+
+    override cGetRequest(
+      request: dimse.requests.CGetRequest,
+      callback: (r: dimse.responses.CGetResponse[]) => void,
+    ): void {
+      if (!this.accepted) return;
+      const sender = sameAssociation(this.accepted.association, (r) => this.sendRequests(r));
+      const response = () => dimse.responses.CGetResponse.fromRequest(request);
+      void answerRetrieve(this.accepted.scope, request, response, async () => sender, {
+        pending: (r) => this.sendResponse(request, r),
+        final: callback,
+      });
+    }
+
+    override cMoveRequest(
+      request: dimse.requests.CMoveRequest,
+      callback: (r: dimse.responses.CMoveResponse[]) => void,
+    ): void {
+      if (!this.accepted) return;
+      const { scope } = this.accepted;
+      const response = () => dimse.responses.CMoveResponse.fromRequest(request);
+      const title = request.getCommandDataset().getElement('MoveDestination')?.trim().toUpperCase();
+      const sender = async () => {
+        const destination = (await moveDestinations(deps.db, scope.teamId)).find((d) => d.aeTitle === title);
+        if (destination) return toDestination(destination, scope.aeTitle);
+        const unknown = response();
+        unknown.setStatus(Status.MoveDestinationUnknown);
+        unknown.setErrorComment(`Unknown move destination: ${title ?? ''}`.slice(0, 64));
+        return unknown;
+      };
+      void answerRetrieve(scope, request, response, sender, {
+        pending: (r) => this.sendResponse(request, r),
+        final: callback,
+      });
+    }
+
     override cStoreRequest(
       request: dimse.requests.CStoreRequest,
       callback: (r: dimse.responses.CStoreResponse) => void,
     ): void {
       const response = dimse.responses.CStoreResponse.fromRequest(request);
       const dataset = request.getDataset();
-      const bytes = dataset && receivedBytes.get(dataset);
-      if (!dataset || !bytes || this.teamId === null || this.ended) {
+      const staged = dataset && stagingOf.get(dataset);
+      if (!staged || this.teamId === null || this.ended) {
         response.setStatus(Status.ProcessingFailure);
         return callback(response);
       }
-      const meta = {
-        sopClassUid: request.getAffectedSopClassUid(),
-        sopInstanceUid: request.getAffectedSopInstanceUid(),
-        transferSyntaxUid: dataset.getTransferSyntaxUid(),
-      };
-      const file = part10File(meta, bytes);
-      const staged = stageInstance(deps, this.teamId, this.folder, this.staged.length, file).then(
-        () => true,
-        (error: unknown) => {
-          deps.log.error({ err: error, teamId: this.teamId }, 'DIMSE instance not staged');
-          return false;
-        },
-      );
-      this.staged.push(staged);
-      void staged.then((ok) => {
-        response.setStatus(ok ? Status.Success : Status.ProcessingFailure);
+      void staged.then((outcome) => {
+        if (outcome === 'too-large')
+          deps.log.info(
+            { teamId: this.teamId, limit: deps.config.DIMSE_MAX_INSTANCE_BYTES },
+            'DIMSE instance refused: past DIMSE_MAX_INSTANCE_BYTES',
+          );
+        const statuses = {
+          staged: Status.Success,
+          'too-large': OUT_OF_RESOURCES,
+          failed: Status.ProcessingFailure,
+        };
+        response.setStatus(statuses[outcome]);
         callback(response);
       });
     }
@@ -177,11 +251,12 @@ function scpClass(deps: Deps, receiving: Receiving) {
 
     /** Once, when the association ends: its staged instances are stored (the sender does not wait). */
     private storeReceived(): void {
-      const { teamId, staged, folder } = this;
+      const { teamId, stagings, folder } = this;
       if (this.ended) return;
       this.ended = true;
-      if (teamId === null || staged.length === 0) return void receiving.live.delete(folder);
-      void Promise.all(staged)
+      if (teamId === null || stagings.length === 0) return void receiving.live.delete(folder);
+      // Every staging settles: written, refused, failed, or cut with the connection.
+      void Promise.all(stagings)
         .then(() => storeStaged(deps, teamId, folder))
         .catch((error: unknown) =>
           deps.log.error({ err: error, teamId, association: folder }, 'DIMSE ingest failed'),

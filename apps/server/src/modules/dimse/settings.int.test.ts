@@ -17,10 +17,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('the team’s DICOM C-STORE settings', () => {
+describe('the team’s DICOM settings', () => {
   it('answer no port when the server has no DIMSE_PORT', async () => {
     const read = await t.call('GET', '/team/dimse', { token: owner.token, team: team.slug });
-    expect(read.body).toEqual({ aeTitle: 'RADIOLOGY-DEPART', callingAeTitles: [], port: null });
+    expect(read.body).toEqual({
+      aeTitle: 'RADIOLOGY-DEPART',
+      callingAeTitles: [],
+      port: null,
+      moveDestinations: [],
+    });
   });
 
   it('refuse a calling AE title with the rule’s reason, and keep padding and case out', async () => {
@@ -35,6 +40,27 @@ describe('the team’s DICOM C-STORE settings', () => {
       body: { callingAeTitles: ['  my pacs ', 'MY PACS'] },
     });
     expect(ok.body.callingAeTitles).toEqual(['MY PACS']);
+  });
+
+  it('keep C-MOVE destinations, refuse a bad host or port, and leave them as they are when not sent', async () => {
+    const as = { token: owner.token, team: team.slug };
+    const put = (moveDestinations: unknown) =>
+      t.call('PUT', '/team/dimse', { ...as, body: { callingAeTitles: [], moveDestinations } });
+    for (const bad of [
+      { aeTitle: 'WS', host: 'a host', port: 104 },
+      { aeTitle: 'WS', host: '', port: 104 },
+      { aeTitle: 'WS', host: 'ws.local', port: 0 },
+      { aeTitle: 'A\\B', host: 'ws.local', port: 104 },
+    ])
+      expect((await put([bad])).status).toBe(422);
+    const set = await put([
+      { aeTitle: ' ws1 ', host: 'ws.local', port: 104 },
+      { aeTitle: 'WS1', host: '10.0.0.7', port: 11112 },
+    ]);
+    expect(set.body.moveDestinations).toEqual([{ aeTitle: 'WS1', host: '10.0.0.7', port: 11112 }]);
+    const kept = await t.call('PUT', '/team/dimse', { ...as, body: { callingAeTitles: ['PACS'] } });
+    expect(kept.body.moveDestinations).toEqual([{ aeTitle: 'WS1', host: '10.0.0.7', port: 11112 }]);
+    expect((await put([])).body.moveDestinations).toEqual([]);
   });
 
   it('are the r:team holders’ only', async () => {

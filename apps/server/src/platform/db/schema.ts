@@ -72,6 +72,7 @@ export interface Database {
   dicomweb_studies: DicomwebStudiesTable;
   dicomweb_instances: DicomwebInstancesTable;
   dimse_calling_aes: DimseCallingAesTable;
+  dimse_move_destinations: DimseMoveDestinationsTable;
 }
 
 export interface UsersTable {
@@ -846,4 +847,11 @@ export interface DicomwebInstancesTable {
 export interface DimseCallingAesTable {
   team_id: number;
   ae_title: string;
+}
+
+export interface DimseMoveDestinationsTable {
+  team_id: number;
+  ae_title: string;
+  host: string;
+  port: number;
 }

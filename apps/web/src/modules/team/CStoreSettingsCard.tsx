@@ -7,17 +7,20 @@ import { FormAlert } from '../../ui/FormAlert';
 import { notifySuccess } from '../../ui/notify';
 import { SectionCard } from '../../ui/SectionCard';
 import { CallingAeTitlesEditor } from './CallingAeTitlesEditor';
-import { useChangeCallingAeTitles, useDimseSettings } from './useDicomSettingsApi';
+import { MoveDestinationsEditor } from './MoveDestinationsEditor';
+import { useChangeCallingAeTitles, useChangeMoveDestinations, useDimseSettings } from './useDicomSettingsApi';
 
-/** The team's side of the C-STORE SCP (GET/PUT /api/team/dimse, decision 0068). */
+/** The team's side of the C-STORE and Query/Retrieve SCP (GET/PUT /api/team/dimse, decisions 0068, 0090). */
 export function CStoreSettingsCard() {
   const settings = useDimseSettings();
   const change = useChangeCallingAeTitles();
+  const changeDestinations = useChangeMoveDestinations();
   return (
     <SectionCard title="DICOM C-STORE">
       <Text size="sm">
         A modality or PACS sends studies to this team by calling its AE title on the server’s DICOM port. They
-        are stored, anonymized as set above and converted as an upload is.
+        are stored, anonymized as set above and converted as an upload is. A workstation searches the team’s
+        studies by C-FIND and pulls them by C-GET, or by C-MOVE to a destination listed below.
       </Text>
       {settings.data ? (
         <>
@@ -41,6 +44,15 @@ export function CStoreSettingsCard() {
               change.mutateAsync(titles).then(() => notifySuccess('Calling AE titles have been saved'))
             }
           />
+          <MoveDestinationsEditor
+            destinations={settings.data.moveDestinations}
+            saving={changeDestinations.isPending}
+            onSave={(moveDestinations) =>
+              changeDestinations
+                .mutateAsync({ callingAeTitles: settings.data?.callingAeTitles ?? [], moveDestinations })
+                .then(() => notifySuccess('C-MOVE destinations have been saved'))
+            }
+          />
           <Alert color="gray" variant="light">
             An AE title is no password: anyone on the network can claim one. The DICOM port belongs behind the
             site’s firewall or VPN.
@@ -49,7 +61,7 @@ export function CStoreSettingsCard() {
       ) : (
         <DataState error={settings.error} />
       )}
-      <FormAlert message={formMessage(change.error)} />
+      <FormAlert message={formMessage(change.error ?? changeDestinations.error)} />
     </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MoveDestination } from '@voxa/contracts';
 import * as api from '@voxa/contracts/areas';
 import { call } from '../../lib/api';
 
@@ -27,6 +28,16 @@ export function useChangeCallingAeTitles() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (callingAeTitles: string[]) => call(api.dimse.changeSettings, { body: { callingAeTitles } }),
+    onSuccess: (settings) => client.setQueryData(KEYS.dimse, settings),
+  });
+}
+
+/** Saves the C-MOVE destinations, the calling AE titles as they are. */
+export function useChangeMoveDestinations() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { callingAeTitles: string[]; moveDestinations: MoveDestination[] }) =>
+      call(api.dimse.changeSettings, { body: change }),
     onSuccess: (settings) => client.setQueryData(KEYS.dimse, settings),
   });
 }

@@ -1,6 +1,14 @@
 import { concatBytes, DICOM_STREAM } from '@voxa/imaging';
 import type { Replacements } from './deidentify';
-import { actionFor, isPrivateTag, type Action } from './profile';
+import { cleanDescriptor } from './descriptors';
+import {
+  SCRUBBED_VRS,
+  scrubPrivateBytes,
+  secretsOf,
+  secretsPattern,
+  type FileSecrets,
+} from './private-scrub';
+import { actionFor, isPrivateTag, metaActionFor, type Action } from './profile';
 import { creatorTagOf, isSafePrivate } from './safe-private';
 
 /**
@@ -21,10 +29,11 @@ export function deidentifyExplicitLittle(bytes: Uint8Array, r: Replacements): Ui
   const metaEnd = meta.at(-1)?.end ?? 132;
   const dataset = file.elements(metaEnd, bytes.length);
   if (!dataset) return null;
-  // The pseudonym comes from the name as dcmjs decodes it: only plain ASCII is read the same here.
-  const name = file.text(dataset.find((e) => e.tag === PATIENT_NAME)) ?? '';
-  if (!/^[\x20-\x7e]*$/.test(name)) return null;
-  const cleaner = new Cleaner(file, r, r.pseudonym(name.split('\\')[0]?.split('=')[0] ?? ''));
+  // The pseudonym, the identity and the secrets come from values as dcmjs decodes them: only plain ASCII
+  // is read the same here.
+  const secrets = fileSecrets(file, [...meta, ...dataset]);
+  if (!secrets) return null;
+  const cleaner = new Cleaner(file, r, secrets);
 
   const metaOut = cleaner.meta(meta);
   const body = cleaner.dataset(dataset, MARKERS);
@@ -40,7 +49,6 @@ export function deidentifyExplicitLittle(bytes: Uint8Array, r: Replacements): Ui
 
 const TRANSFER_SYNTAX = 0x00020010;
 const META_GROUP_LENGTH = 0x00020000;
-const MEDIA_STORAGE_SOP_INSTANCE = 0x00020003;
 const PATIENT_NAME = 0x00100010;
 const PATIENT_ID = 0x00100020;
 const {
@@ -64,6 +72,24 @@ interface Element {
   end: number;
   /** A sequence's items (each its elements), else undefined. */
   items?: Element[][];
+}
+
+const PRINTABLE = /^[\x20-\x7e]*$/;
+
+/** The file's secrets (`private-scrub.ts`) from its meta and top-level elements; null if one is not plain ASCII. */
+function fileSecrets(file: FileReader, elements: Element[]): FileSecrets | null {
+  const byTag = new Map(elements.map((e) => [hex(e.tag), e] as const));
+  const texts = new Map<string, string>();
+  const value = (tag: string) => {
+    const text = file.text(byTag.get(tag));
+    if (text === null) return undefined;
+    const first = text.split('\\')[0] ?? '';
+    const decoded = tag === hex(PATIENT_NAME) ? (first.split('=')[0] ?? '') : first;
+    texts.set(tag, text);
+    return decoded;
+  };
+  const secrets = secretsOf(value);
+  return [...texts.values()].every((text) => PRINTABLE.test(text)) ? secrets : null;
 }
 
 const hex = (tag: number) => tag.toString(16).toUpperCase().padStart(8, '0');
@@ -286,20 +312,25 @@ const MARKERS: readonly (readonly [number, Marker])[] = [
 
 /** The profile's actions on one dataset after another, as `clean` in `deidentify.ts` applies them. */
 class Cleaner {
+  private readonly pseudonym: string;
+  private readonly secretsPattern: RegExp | null;
+  private readonly remap = (uid: string) => this.r.uid(uid);
+
   constructor(
     private readonly file: FileReader,
     private readonly r: Replacements,
-    private readonly pseudonym: string,
-  ) {}
+    private readonly secrets: FileSecrets,
+  ) {
+    this.pseudonym = r.pseudonym(secrets.name);
+    this.secretsPattern = secretsPattern(secrets);
+  }
 
-  /** The file meta group without its length: only its SOP Instance UID is cleaned, as `deidentify.ts` does. */
+  /** The file meta group without its length, cleaned as `deidentify.ts` does (`metaActionFor`). */
   meta(elements: Element[]): Writer | null {
     const out = new Writer();
     for (const element of elements) {
       if (element.tag === META_GROUP_LENGTH) continue;
-      if (element.tag !== MEDIA_STORAGE_SOP_INSTANCE) this.copy(out, element);
-      else if (!this.apply(out, element, actionFor(hex(element.tag), element.vr, this.firstUid(element))))
-        return null;
+      if (!this.apply(out, element, metaActionFor(hex(element.tag)))) return null;
     }
     return out;
   }
@@ -317,7 +348,8 @@ class Cleaner {
       if (markers.some(([tag]) => tag === element.tag)) continue;
       const tag = hex(element.tag);
       const action = safePrivate.has(tag) ? 'K' : actionFor(tag, element.vr, this.firstUid(element));
-      if (!this.apply(out, element, action)) return null;
+      if (safePrivate.has(tag) && tag.slice(4, 6) !== '00') this.scrubPrivate(out, element);
+      else if (!this.apply(out, element, action)) return null;
     }
     flushMarkers(Number.POSITIVE_INFINITY);
     return out;
@@ -337,6 +369,7 @@ class Cleaner {
       out.element(tag, vr, textValue(text, vr));
       return true;
     }
+    if (action === 'C') return this.cleanDescriptor(out, element);
     if (action === 'U') {
       if (vr !== 'UI') return false;
       const uids = (this.file.text(element) ?? '').split('\\');
@@ -355,6 +388,29 @@ class Cleaner {
     }
     this.copy(out, element);
     return true;
+  }
+
+  /** A descriptor cleaned (decision 0086): copied when nothing is removed, left out when nothing is left. */
+  private cleanDescriptor(out: Writer, element: Element): boolean {
+    const text = this.file.text(element) ?? '';
+    if (!PRINTABLE.test(text)) return false;
+    const values = text.split('\\');
+    const cleaned = values.map((value) => cleanDescriptor(value, this.secrets));
+    if (cleaned.every((value) => value === '')) return true;
+    if (cleaned.every((value, i) => value === values[i])) this.copy(out, element);
+    else out.element(element.tag, element.vr, textValue(cleaned.join('\\'), element.vr));
+    return true;
+  }
+
+  /** A kept private element with the file's UIDs, device and patient overwritten in place (same length). */
+  private scrubPrivate(out: Writer, element: Element): void {
+    const value = this.file.bytes.subarray(element.value, element.end);
+    const scrubbed = SCRUBBED_VRS.has(element.vr)
+      ? scrubPrivateBytes(value, this.secretsPattern, this.remap)
+      : null;
+    if (!scrubbed) return this.copy(out, element);
+    out.bytes(this.file.bytes.subarray(element.start, element.value));
+    out.bytes(scrubbed);
   }
 
   copy(out: Writer, element: Element): void {

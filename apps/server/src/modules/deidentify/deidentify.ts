@@ -185,3 +185,17 @@ export function deidentifyWhole(bytes: Uint8Array, r: Replacements): Uint8Array 
   // forbids and dcm2niix refuses ('Compressed image stored as N fragments').
   return new Uint8Array(file.write({ allowInvalidVRLength: true, fragmentMultiframe: false }));
 }
+
+/**
+ * The patient a DICOM file names (name, ID, birth date), from the attributes before its pixel data: what
+ * the descriptors of its series' outputs are cleaned of (decision 0086). Throws on a file dcmjs cannot read.
+ */
+export function patientIdentityOf(bytes: Uint8Array): PatientIdentity {
+  const head = bytes.subarray(0, trailingPixelDataStart(bytes) ?? bytes.length);
+  const { dict } = dcmjs.data.DicomMessage.readFile(head.slice().buffer);
+  const text = (tag: string) => {
+    const value = dict[tag]?.Value?.[0];
+    return typeof value === 'string' ? value : '';
+  };
+  return { name: patientNameOf(dict), id: text(PATIENT_ID), birthDate: text('00100030') };
+}

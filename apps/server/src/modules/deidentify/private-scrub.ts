@@ -17,12 +17,23 @@ export interface FileSecrets extends PatientIdentity {
 /** The VRs of private values cleaned: text, and bytes (CSA headers; UN in implicit files). Numbers are not. */
 export const SCRUBBED_VRS = new Set(['LO', 'SH', 'CS', 'LT', 'ST', 'UT', 'UC', 'OB', 'UN']);
 
-/** A UID of 5 parts or more, as DICOM writes them (digits and dots, no other digit or dot around it). */
-const UID = /(?<![\d.])[0-2](?:\.\d+){4,}(?![\d.])/g;
+/**
+ * A UID of 5 parts or more: its first part is 0, 1 or 2 alone (PS3.5 9.1), so a match preceded by a digit
+ * or a dot is no UID (checked in `remapUids`: a lookbehind here costs six times the scan).
+ */
+const UID = /[0-2]\.\d+\.\d+\.\d+\.\d+[\d.]*/g;
+
+function remapUids(text: string, remap: (uid: string) => string): string {
+  return text.replace(UID, (found: string, at: number) => {
+    if (/[\d.]/.test(text.charAt(at - 1))) return found;
+    const uid = found.replace(/\.+$/, '');
+    return sameLengthUid(uid, remap) + found.slice(uid.length);
+  });
+}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The pattern of a file's secrets as whole words (no letter or digit around): null when it has none. */
+/** The pattern of a file's secrets as whole words (no letter or digit around), in any case: null when none. */
 export function secretsPattern(secrets: FileSecrets): RegExp | null {
   const texts = [...secrets.texts, ...nameComponents(secrets.name), secrets.id, secrets.birthDate]
     .map((text) => text.trim())
@@ -49,7 +60,7 @@ export function scrubPrivateText(
   secrets: RegExp | null,
   remap: (uid: string) => string,
 ): string {
-  const uids = text.replace(UID, (uid) => sameLengthUid(uid, remap));
+  const uids = remapUids(text, remap);
   return secrets ? uids.replace(secrets, (found) => 'X'.repeat(found.length)) : uids;
 }
 

@@ -216,19 +216,19 @@ async function convertDicom(
   const copies = job.anonymize
     ? writeDeidentifiedDicom(deps, series.teamId, folder, names)
     : Promise.resolve();
-  const dicomKept = Promise.all([copies, converting]).then(() => keepDicom(deps, folder, job.anonymize));
+  // Read now: the input goes once the copies and the conversion are done, maybe before the outputs are.
+  const identity = job.anonymize ? identityOfInput(deps, input, names[0] ?? '') : null;
+  const dicomKept = Promise.all([copies, converting, identity]).then(() =>
+    keepDicom(deps, folder, job.anonymize),
+  );
   // Handled here at once: a failure of the copies surfaces when dicomKept is awaited, not as unhandled.
   dicomKept.catch(() => undefined);
+  identity?.catch(() => undefined);
   try {
     const converted = await converting;
     const outputs = await renameOutputs(deps, niftiDir, series.uuid, converted.files);
-    const descriptors = job.anonymize
-      ? await deidentifyOutputs(
-          deps,
-          niftiDir,
-          outputs.files,
-          await identityOfInput(deps, input, names[0] ?? ''),
-        )
+    const descriptors = identity
+      ? await deidentifyOutputs(deps, niftiDir, outputs.files, await identity)
       : null;
     return { outputs, warnings: conversionWarnings(converted.log.split('\n')), dicomKept, descriptors };
   } catch (error) {

@@ -155,6 +155,16 @@ describe('an anonymised upload of real scanners’ series (decision 0086)', () =
         seriesDescription: 'Axial EPI-FMRI (Interleaved I to S)',
         protocolName: 'DCM2NIIX',
       });
+      // What the organize panel reads and lists under each series (Description, Protocol).
+      const organize = await u.t.call('GET', `/annotator/studies/${study.uuid}`, {
+        token: u.owner.token,
+        team: u.team.slug,
+      });
+      expect(organize.status).toBe(200);
+      const shown = (organize.body.series as { uuid: string; data: Record<string, unknown> }[]).find(
+        (s) => s.uuid === planted.uuid,
+      );
+      expect(shown?.data).toMatchObject({ seriesDescription: 'EPI PE=AP', protocolName: 'EPI PE=AP' });
       const [copy] = await filesBelow(await storedPath(planted.data.folder as string[], 'dicom'));
       const { dict } = dcmjs.data.DicomMessage.readFile((await readFile(copy ?? '')).buffer);
       expect(dict['0008103E']?.Value).toEqual(['EPI PE=AP']);

@@ -6,12 +6,21 @@ import { ConversionError } from '../../platform/dcm2niix';
 import { maybeGunzip } from '../../platform/gzip';
 import type { StorageKey } from '../../platform/storage';
 import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
+import { patientIdentityOf } from '../deidentify/deidentify';
+import type { PatientIdentity } from '../deidentify/descriptors';
 import { blankNiftiText } from '../deidentify/nifti';
 import { runFlowStep } from '../flows/run-step';
 import { createAutomaticInferences } from '../inference/auto';
 import { readSeriesData, seriesDataText, type SeriesData } from '../studies/series-data';
 import { writeSlideshow } from '../studies/slideshow';
-import { deidentifyOutputs, renameOutputs, subSeriesUuid, syncOutputs, type SeriesOutputs } from './outputs';
+import {
+  deidentifyOutputs,
+  renameOutputs,
+  subSeriesUuid,
+  syncOutputs,
+  type CleanedDescriptors,
+  type SeriesOutputs,
+} from './outputs';
 import { convertInput } from './offset-tables';
 import { keepDicom, writeDeidentifiedDicom } from './series-dicom';
 import { inputName, linkInput, sourceKeys } from './series-input';
@@ -95,13 +104,14 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     await save(deps, series, 'generatingNii');
     await deps.storage.remove(niftiDir);
     const sources = await sourceKeys(deps, series.teamId, job);
-    const { outputs, warnings, converter, dicomKept } =
+    const { outputs, warnings, converter, dicomKept, descriptors } =
       job.type === 'nii'
         ? {
             outputs: await storeNifti(deps, series, job, sources, niftiDir),
             warnings: [],
             converter: undefined,
             dicomKept: Promise.resolve(),
+            descriptors: null,
           }
         : await convertDicom(deps, series, job, sources, folder);
     // The slideshow is drawn while the stored DICOM is still being de-identified and the outputs flushed.
@@ -111,6 +121,7 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     );
     const data: SeriesData = {
       ...series.data,
+      ...descriptors,
       nifti: outputs.volumes,
       outputs: outputs.files,
       folder: [...folder],
@@ -183,6 +194,17 @@ interface ConvertedDicom {
   converter: SeriesConverter;
   /** The stored DICOM kept (de-identified when asked): still under way when the outputs are ready. */
   dicomKept: Promise<void>;
+  /** When anonymised, the descriptors as the cleaned outputs keep them, for the series' row (decision 0086). */
+  descriptors: CleanedDescriptors | null;
+}
+
+/** The patient the series' first received file names, whose traces its descriptors are cleaned of. */
+async function identityOfInput(deps: Deps, input: StorageKey, name: string): Promise<PatientIdentity> {
+  try {
+    return patientIdentityOf(await deps.storage.readBytes([...input, name]));
+  } catch (error) {
+    throw new ConversionError(`A file of the series cannot be de-identified: ${String(error)}`, '');
+  }
 }
 
 /**
@@ -203,18 +225,26 @@ async function convertDicom(
   const copies = job.anonymize
     ? writeDeidentifiedDicom(deps, series.teamId, folder, names)
     : Promise.resolve();
-  const dicomKept = Promise.all([copies, converting]).then(() => keepDicom(deps, folder, job.anonymize));
+  // Read now: the input goes once the copies and the conversion are done, maybe before the outputs are.
+  const identity = job.anonymize ? identityOfInput(deps, input, names[0] ?? '') : null;
+  const dicomKept = Promise.all([copies, converting, identity]).then(() =>
+    keepDicom(deps, folder, job.anonymize),
+  );
   // Handled here at once: a failure of the copies surfaces when dicomKept is awaited, not as unhandled.
   dicomKept.catch(() => undefined);
+  identity?.catch(() => undefined);
   try {
     const converted = await converting;
     const outputs = await renameOutputs(deps, niftiDir, series.uuid, converted.files);
-    if (job.anonymize) await deidentifyOutputs(deps, niftiDir, outputs.files);
+    const descriptors = identity
+      ? await deidentifyOutputs(deps, niftiDir, outputs.files, await identity)
+      : null;
     return {
       outputs,
       warnings: conversionWarnings(converted.log.split('\n')),
       converter: { build: converted.converter, version: converted.version },
       dicomKept,
+      descriptors,
     };
   } catch (error) {
     // The copies still read the input, which the caller removes on failure.

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Deps } from '../../deps';
 import type { StorageKey } from '../../platform/storage';
 import { blankNiftiHeaderText, NIFTI_HEADER_BYTES } from '../deidentify/nifti';
-import { deidentifySidecar } from '../deidentify/sidecar';
+import type { PatientIdentity } from '../deidentify/descriptors';
+import { deidentifySidecar, sidecarText } from '../deidentify/sidecar';
 
 /** Sub-series of a converted series: its uuid, a dash and three digits (section 3, converted case). */
 export function subSeriesUuid(seriesUuid: string, index: number): string {
@@ -72,21 +73,40 @@ async function blankHeaderOnDisk(file: string): Promise<void> {
   }
 }
 
+/** A series' descriptors as its first cleaned sidecar keeps them (decision 0086). */
+export interface CleanedDescriptors {
+  seriesDescription: string | null;
+  protocolName: string | null;
+}
+
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
 /**
  * With anonymisation on, what conversion of the received bytes wrote is de-identified before it is
  * kept: the NIfTI headers' free text (dcm2niix writes the acquisition time there) and the JSON sidecars
- * (docs/decisions/0014). `.bval` and `.bvec` hold numbers only.
+ * (docs/decisions/0014), their descriptors cleaned of `identity` (decision 0086). `.bval` and `.bvec`
+ * hold numbers only. Answers the descriptors of the first sidecar, for the series' row.
  */
-export async function deidentifyOutputs(deps: Deps, niftiDir: StorageKey, files: string[]): Promise<void> {
+export async function deidentifyOutputs(
+  deps: Deps,
+  niftiDir: StorageKey,
+  files: string[],
+  identity: PatientIdentity,
+): Promise<CleanedDescriptors> {
+  let descriptors: CleanedDescriptors | null = null;
   for (const file of files) {
     const key = [...niftiDir, file];
     if (file.endsWith('.nii')) await blankHeaderOnDisk(await deps.storage.path(key));
-    else if (file.endsWith('.json'))
-      await deps.storage.writeAtomic(
-        key,
-        Buffer.from(deidentifySidecar(await readFile(await deps.storage.path(key), 'utf8'))),
-      );
+    else if (file.endsWith('.json')) {
+      const sidecar = deidentifySidecar(await readFile(await deps.storage.path(key), 'utf8'), identity);
+      await deps.storage.writeAtomic(key, Buffer.from(sidecarText(sidecar)));
+      descriptors ??= {
+        seriesDescription: textOrNull(sidecar.SeriesDescription),
+        protocolName: textOrNull(sidecar.ProtocolName),
+      };
+    }
   }
+  return descriptors ?? { seriesDescription: null, protocolName: null };
 }
 
 /**

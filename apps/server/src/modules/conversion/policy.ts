@@ -19,6 +19,10 @@ export function storedStudyData(study: UploadStudyBody, anonymize: boolean, body
   };
 }
 
+/**
+ * With anonymize on, the page's descriptions are not kept: the conversion puts those of the cleaned
+ * outputs in their place (decision 0086), cleaned of the patient the received files name.
+ */
 export function storedSeriesData(series: UploadSeriesBody, anonymize: boolean) {
   return {
     clientId: series.id,

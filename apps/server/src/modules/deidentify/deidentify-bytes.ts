@@ -1,6 +1,15 @@
-import { concatBytes, DICOM_STREAM } from '@voxa/imaging';
+import { DICOM_STREAM } from '@voxa/imaging';
 import type { Replacements } from './deidentify';
-import { actionFor, isPrivateTag, type Action } from './profile';
+import { cleanDescriptor } from './descriptors';
+import {
+  SCRUBBED_VRS,
+  scrubPrivateBytes,
+  secretsOf,
+  secretsPattern,
+  type FileSecrets,
+} from './private-scrub';
+import { LONG_VRS, textValue, u32, Writer } from './explicit-writer';
+import { actionFor, isPrivateTag, metaActionFor, type Action } from './profile';
 import { creatorTagOf, isSafePrivate } from './safe-private';
 
 /**
@@ -21,10 +30,11 @@ export function deidentifyExplicitLittle(bytes: Uint8Array, r: Replacements): Ui
   const metaEnd = meta.at(-1)?.end ?? 132;
   const dataset = file.elements(metaEnd, bytes.length);
   if (!dataset) return null;
-  // The pseudonym comes from the name as dcmjs decodes it: only plain ASCII is read the same here.
-  const name = file.text(dataset.find((e) => e.tag === PATIENT_NAME)) ?? '';
-  if (!/^[\x20-\x7e]*$/.test(name)) return null;
-  const cleaner = new Cleaner(file, r, r.pseudonym(name.split('\\')[0]?.split('=')[0] ?? ''));
+  // The pseudonym, the identity and the secrets come from values as dcmjs decodes them: only plain ASCII
+  // is read the same here.
+  const secrets = fileSecrets(file, [...meta, ...dataset]);
+  if (!secrets) return null;
+  const cleaner = new Cleaner(file, r, secrets);
 
   const metaOut = cleaner.meta(meta);
   const body = cleaner.dataset(dataset, MARKERS);
@@ -40,7 +50,6 @@ export function deidentifyExplicitLittle(bytes: Uint8Array, r: Replacements): Ui
 
 const TRANSFER_SYNTAX = 0x00020010;
 const META_GROUP_LENGTH = 0x00020000;
-const MEDIA_STORAGE_SOP_INSTANCE = 0x00020003;
 const PATIENT_NAME = 0x00100010;
 const PATIENT_ID = 0x00100020;
 const {
@@ -52,8 +61,6 @@ const {
 } = DICOM_STREAM;
 const EXPLICIT_LITTLE = '1.2.840.10008.1.2.1';
 const DICM = new TextEncoder().encode('DICM');
-/** VRs whose length takes 4 bytes after 2 reserved ones (PS3.5 7.1.2). */
-const LONG_VRS = new Set(['OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'SQ', 'SV', 'UC', 'UN', 'UR', 'UT', 'UV']);
 
 interface Element {
   tag: number;
@@ -66,12 +73,25 @@ interface Element {
   items?: Element[][];
 }
 
+const PRINTABLE = /^[\x20-\x7e]*$/;
+
+/** The file's secrets (`private-scrub.ts`) from its meta and top-level elements; null if one is not plain ASCII. */
+function fileSecrets(file: FileReader, elements: Element[]): FileSecrets | null {
+  const byTag = new Map(elements.map((e) => [hex(e.tag), e] as const));
+  const texts = new Map<string, string>();
+  const value = (tag: string) => {
+    const text = file.text(byTag.get(tag));
+    if (text === null) return undefined;
+    const first = text.split('\\')[0] ?? '';
+    const decoded = tag === hex(PATIENT_NAME) ? (first.split('=')[0] ?? '') : first;
+    texts.set(tag, text);
+    return decoded;
+  };
+  const secrets = secretsOf(value);
+  return [...texts.values()].every((text) => PRINTABLE.test(text)) ? secrets : null;
+}
+
 const hex = (tag: number) => tag.toString(16).toUpperCase().padStart(8, '0');
-const u32 = (value: number) => {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, value, true);
-  return b;
-};
 
 /** Reads elements of an explicit VR little endian stream; null for anything it does not follow. */
 class FileReader {
@@ -168,96 +188,6 @@ class FileReader {
   }
 }
 
-/** Bytes gathered as pieces (views of the source mostly), written as they are: no copy of the pixels. */
-class Writer {
-  /** In order; what is kept of the file (its pixel data mostly) is a view of it, not a copy. */
-  readonly pieces: Uint8Array[] = [];
-  length = 0;
-
-  bytes(piece: Uint8Array): void {
-    this.pieces.push(piece);
-    this.length += piece.length;
-  }
-
-  append(other: Writer): void {
-    for (const piece of other.pieces) this.bytes(piece);
-  }
-
-  /**
-   * The pieces with each run of small ones (elements, markers) joined into one: the file is written in a
-   * few calls, its header and its pixel data, not in one for each of its hundreds of elements.
-   */
-  joined(): Uint8Array[] {
-    const out: Uint8Array[] = [];
-    let run: Uint8Array[] = [];
-    const endRun = () => {
-      if (run.length > 1) out.push(concatBytes(run));
-      else out.push(...run);
-      run = [];
-    };
-    for (const piece of this.pieces) {
-      if (piece.length >= KEPT_AS_VIEW) {
-        endRun();
-        out.push(piece);
-      } else run.push(piece);
-    }
-    endRun();
-    return out;
-  }
-
-  /** An element of a defined-length value, in explicit VR little endian. */
-  element(tag: number, vr: string, value: Uint8Array): void {
-    const long = LONG_VRS.has(vr);
-    const header = new Uint8Array(long ? 12 : 8);
-    const view = new DataView(header.buffer);
-    view.setUint16(0, tag >>> 16, true);
-    view.setUint16(2, tag & 0xffff, true);
-    header[4] = vr.charCodeAt(0);
-    header[5] = vr.charCodeAt(1);
-    if (long) view.setUint32(8, value.length, true);
-    else view.setUint16(6, value.length, true);
-    this.bytes(header);
-    this.bytes(value);
-  }
-
-  /** A sequence of undefined length, its items of undefined length (their sizes change). */
-  sequence(tag: number, items: Writer[]): void {
-    const header = new Uint8Array(12);
-    const view = new DataView(header.buffer);
-    view.setUint16(0, tag >>> 16, true);
-    view.setUint16(2, tag & 0xffff, true);
-    header.set([0x53, 0x51], 4);
-    view.setUint32(8, UNDEFINED, true);
-    this.bytes(header);
-    for (const item of items) {
-      this.bytes(marker(ITEM, UNDEFINED));
-      this.append(item);
-      this.bytes(marker(ITEM_END, 0));
-    }
-    this.bytes(marker(SEQUENCE_END, 0));
-  }
-}
-
-/** Pieces this long stay views of the source when the output is joined; shorter ones are copied. */
-const KEPT_AS_VIEW = 65_536;
-
-function marker(tag: number, length: number): Uint8Array {
-  const b = new Uint8Array(8);
-  const view = new DataView(b.buffer);
-  view.setUint16(0, tag >>> 16, true);
-  view.setUint16(2, tag & 0xffff, true);
-  view.setUint32(4, length, true);
-  return b;
-}
-
-/** A text value padded to an even length as its VR pads (UIDs with NUL, others with a space). */
-function textValue(text: string, vr: string): Uint8Array {
-  const padded = text.length % 2 === 1 ? text + (vr === 'UI' ? '\0' : ' ') : text;
-  const out = new Uint8Array(padded.length);
-  for (let i = 0; i < padded.length; i++) out[i] = padded.charCodeAt(i);
-  return out;
-}
-
 type Marker = (out: Writer) => void;
 
 /** PS3.15 E.1.1's markers, as `deidentify.ts` sets them: Patient Identity Removed, the method and its code. */
@@ -286,20 +216,25 @@ const MARKERS: readonly (readonly [number, Marker])[] = [
 
 /** The profile's actions on one dataset after another, as `clean` in `deidentify.ts` applies them. */
 class Cleaner {
+  private readonly pseudonym: string;
+  private readonly secretsPattern: RegExp | null;
+  private readonly remap = (uid: string) => this.r.uid(uid);
+
   constructor(
     private readonly file: FileReader,
     private readonly r: Replacements,
-    private readonly pseudonym: string,
-  ) {}
+    private readonly secrets: FileSecrets,
+  ) {
+    this.pseudonym = r.pseudonym(secrets.name);
+    this.secretsPattern = secretsPattern(secrets);
+  }
 
-  /** The file meta group without its length: only its SOP Instance UID is cleaned, as `deidentify.ts` does. */
+  /** The file meta group without its length, cleaned as `deidentify.ts` does (`metaActionFor`). */
   meta(elements: Element[]): Writer | null {
     const out = new Writer();
     for (const element of elements) {
       if (element.tag === META_GROUP_LENGTH) continue;
-      if (element.tag !== MEDIA_STORAGE_SOP_INSTANCE) this.copy(out, element);
-      else if (!this.apply(out, element, actionFor(hex(element.tag), element.vr, this.firstUid(element))))
-        return null;
+      if (!this.apply(out, element, metaActionFor(hex(element.tag)))) return null;
     }
     return out;
   }
@@ -317,7 +252,8 @@ class Cleaner {
       if (markers.some(([tag]) => tag === element.tag)) continue;
       const tag = hex(element.tag);
       const action = safePrivate.has(tag) ? 'K' : actionFor(tag, element.vr, this.firstUid(element));
-      if (!this.apply(out, element, action)) return null;
+      if (safePrivate.has(tag) && tag.slice(4, 6) !== '00') this.scrubPrivate(out, element);
+      else if (!this.apply(out, element, action)) return null;
     }
     flushMarkers(Number.POSITIVE_INFINITY);
     return out;
@@ -337,6 +273,7 @@ class Cleaner {
       out.element(tag, vr, textValue(text, vr));
       return true;
     }
+    if (action === 'C') return this.cleanDescriptor(out, element);
     if (action === 'U') {
       if (vr !== 'UI') return false;
       const uids = (this.file.text(element) ?? '').split('\\');
@@ -355,6 +292,29 @@ class Cleaner {
     }
     this.copy(out, element);
     return true;
+  }
+
+  /** A descriptor cleaned (decision 0086): copied when nothing is removed, left out when nothing is left. */
+  private cleanDescriptor(out: Writer, element: Element): boolean {
+    const text = this.file.text(element) ?? '';
+    if (!PRINTABLE.test(text)) return false;
+    const values = text.split('\\');
+    const cleaned = values.map((value) => cleanDescriptor(value, this.secrets));
+    if (cleaned.every((value) => value === '')) return true;
+    if (cleaned.every((value, i) => value === values[i])) this.copy(out, element);
+    else out.element(element.tag, element.vr, textValue(cleaned.join('\\'), element.vr));
+    return true;
+  }
+
+  /** A kept private element with the file's UIDs, device and patient overwritten in place (same length). */
+  private scrubPrivate(out: Writer, element: Element): void {
+    const value = this.file.bytes.subarray(element.value, element.end);
+    const scrubbed = SCRUBBED_VRS.has(element.vr)
+      ? scrubPrivateBytes(value, this.secretsPattern, this.remap)
+      : null;
+    if (!scrubbed) return this.copy(out, element);
+    out.bytes(this.file.bytes.subarray(element.start, element.value));
+    out.bytes(scrubbed);
   }
 
   copy(out: Writer, element: Element): void {

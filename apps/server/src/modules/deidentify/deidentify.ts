@@ -1,7 +1,15 @@
 import dcmjs, { type DicomDataset, type DicomElement } from 'dcmjs';
 import { trailingPixelDataStart } from '@voxa/imaging';
 import { deidentifyExplicitLittle } from './deidentify-bytes';
-import { actionFor, isPrivateTag } from './profile';
+import { cleanDescriptor, type PatientIdentity } from './descriptors';
+import {
+  SCRUBBED_VRS,
+  scrubPrivateBytes,
+  scrubPrivateText,
+  secretsOf,
+  secretsPattern,
+} from './private-scrub';
+import { actionFor, isPrivateTag, metaActionFor } from './profile';
 import { creatorTagOf, isSafePrivate } from './safe-private';
 
 // dcmjs logs every guessed VR of implicit files ('xs' -> US): noise, since the guess is not written.
@@ -17,7 +25,6 @@ export interface Replacements {
 const PATIENT_NAME = '00100010';
 const PATIENT_ID = '00100020';
 const TRANSFER_SYNTAX = '00020010';
-const MEDIA_STORAGE_SOP_INSTANCE = '00020003';
 const DEFLATED = '1.2.840.10008.1.2.1.99';
 const EXPLICIT_LITTLE = '1.2.840.10008.1.2.1';
 
@@ -66,21 +73,67 @@ function keptPrivate(dataset: DicomDataset): Set<string> {
   return new Set([...kept, ...kept.map(creatorTagOf)]);
 }
 
-function clean(dataset: DicomDataset, r: Replacements, pseudonym: string): void {
+/** What cleaning a file needs: the team's replacements and what the file itself says of its patient and device. */
+interface Cleaning {
+  r: Replacements;
+  pseudonym: string;
+  identity: PatientIdentity;
+  secrets: RegExp | null;
+}
+
+/** A descriptor's values cleaned (decision 0086); the element goes when nothing is left of them. */
+function cleanDescriptorElement(
+  dataset: DicomDataset,
+  tag: string,
+  element: DicomElement,
+  c: Cleaning,
+): void {
+  const values = (element.Value ?? []).map((v) =>
+    typeof v === 'string' ? cleanDescriptor(v, c.identity) : v,
+  );
+  if (values.every((v) => v === '')) delete dataset[tag];
+  else if (values.some((v, i) => v !== element.Value?.[i])) setValue(element, values);
+}
+
+/** A kept private element's values with the file's UIDs, device and patient overwritten in place. */
+function scrubPrivateElement(element: DicomElement, c: Cleaning): void {
+  if (!SCRUBBED_VRS.has(element.vr)) return;
+  const remap = (uid: string) => c.r.uid(uid);
+  let changed = false;
+  const values = (element.Value ?? []).map((v) => {
+    let scrubbed: unknown = v;
+    if (typeof v === 'string') scrubbed = scrubPrivateText(v, c.secrets, remap);
+    else if (v instanceof ArrayBuffer)
+      scrubbed = scrubPrivateBytes(new Uint8Array(v), c.secrets, remap)?.buffer ?? v;
+    changed ||= scrubbed !== v;
+    return scrubbed;
+  });
+  if (changed) setValue(element, values);
+}
+
+function clean(dataset: DicomDataset, c: Cleaning): void {
   const safePrivate = keptPrivate(dataset);
   for (const [tag, element] of Object.entries(dataset)) {
     const action = safePrivate.has(tag) ? 'K' : actionFor(tag, element.vr, element.Value?.[0]);
     if (action === 'X') delete dataset[tag];
     else if (action === 'Z') setValue(element, []);
-    else if (action === 'D') setValue(element, dummy(tag, element.vr, pseudonym));
+    else if (action === 'D') setValue(element, dummy(tag, element.vr, c.pseudonym));
+    else if (action === 'C') cleanDescriptorElement(dataset, tag, element, c);
     else if (action === 'U')
       setValue(
         element,
-        (element.Value ?? []).map((v) => (typeof v === 'string' && v ? r.uid(v) : v)),
+        (element.Value ?? []).map((v) => (typeof v === 'string' && v ? c.r.uid(v) : v)),
       );
-    else if (element.vr === 'SQ')
-      for (const item of element.Value ?? []) clean(item as DicomDataset, r, pseudonym);
+    else if (element.vr === 'SQ') for (const item of element.Value ?? []) clean(item as DicomDataset, c);
+    else if (isPrivateTag(tag) && tag.slice(4, 6) !== '00') scrubPrivateElement(element, c);
   }
+}
+
+/** An attribute's first value as text (a PN's alphabetic group), from the meta or the top-level dataset. */
+function firstText(meta: DicomDataset, dict: DicomDataset, tag: string): string | undefined {
+  if (tag === PATIENT_NAME) return patientNameOf(dict);
+  const value = (tag.startsWith('0002') ? meta : dict)[tag]?.Value?.[0];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**
@@ -112,14 +165,37 @@ export function deidentifyWithDcmjs(bytes: Uint8Array, r: Replacements): Uint8Ar
 export function deidentifyWhole(bytes: Uint8Array, r: Replacements): Uint8Array {
   const copy = bytes.slice().buffer;
   const file = dcmjs.data.DicomMessage.readFile(copy);
-  const pseudonym = r.pseudonym(patientNameOf(file.dict));
-  clean(file.dict, r, pseudonym);
+  const secrets = secretsOf((tag) => firstText(file.meta, file.dict, tag));
+  const cleaning = {
+    r,
+    pseudonym: r.pseudonym(patientNameOf(file.dict)),
+    identity: secrets,
+    secrets: secretsPattern(secrets),
+  };
+  clean(file.dict, cleaning);
   Object.assign(file.dict, structuredClone(MARKERS));
-  const instance = file.meta[MEDIA_STORAGE_SOP_INSTANCE];
-  if (instance) clean({ [MEDIA_STORAGE_SOP_INSTANCE]: instance }, r, pseudonym);
+  for (const [tag, element] of Object.entries(file.meta)) {
+    const action = metaActionFor(tag);
+    if (action === 'X') delete file.meta[tag];
+    else if (action === 'U') clean({ [tag]: element }, cleaning);
+  }
   const syntax = file.meta[TRANSFER_SYNTAX];
   if (syntax?.Value?.[0] === DEFLATED) setValue(syntax, [EXPLICIT_LITTLE]);
   // One fragment per frame, as read: dcmjs splits frames into 20 KB fragments by default, which RLE
   // forbids and dcm2niix refuses ('Compressed image stored as N fragments').
   return new Uint8Array(file.write({ allowInvalidVRLength: true, fragmentMultiframe: false }));
+}
+
+/**
+ * The patient a DICOM file names (name, ID, birth date), from the attributes before its pixel data: what
+ * the descriptors of its series' outputs are cleaned of (decision 0086). Throws on a file dcmjs cannot read.
+ */
+export function patientIdentityOf(bytes: Uint8Array): PatientIdentity {
+  const head = bytes.subarray(0, trailingPixelDataStart(bytes) ?? bytes.length);
+  const { dict } = dcmjs.data.DicomMessage.readFile(head.slice().buffer);
+  const text = (tag: string) => {
+    const value = dict[tag]?.Value?.[0];
+    return typeof value === 'string' ? value : '';
+  };
+  return { name: patientNameOf(dict), id: text(PATIENT_ID), birthDate: text('00100030') };
 }

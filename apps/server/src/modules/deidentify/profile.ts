@@ -5,8 +5,12 @@
  *
  *   D  replace with a dummy value       Z  empty (zero length)        X  remove
  *   K  keep                             U  replace UID consistently
+ *   C  keep cleaned (the Clean Descriptors Option, `descriptors.ts`; decision 0086)
+ *
+ * Device and site identifiers go as the profile says (the Retain Device Identity Option is not taken):
+ * HIPAA counts device identifiers and serial numbers, and an AE title names a device (decision 0086).
  */
-export type Action = 'D' | 'Z' | 'X' | 'K' | 'U';
+export type Action = 'D' | 'Z' | 'X' | 'K' | 'U' | 'C';
 
 /** Tags as 8 upper-case hex digits, the form dcmjs uses for dataset keys. */
 const TABLE: Readonly<Record<string, Action>> = {
@@ -59,7 +63,7 @@ const TABLE: Readonly<Record<string, Action>> = {
   '00080090': 'Z', // Referring Physician's Name
   '00080092': 'X', // Referring Physician's Address
   '00080094': 'X', // Referring Physician's Telephone Numbers
-  '00081030': 'X', // Study Description
+  '00081030': 'C', // Study Description
   '00081048': 'X', // Physician(s) of Record
   '00081050': 'X', // Performing Physician's Name
   '00081060': 'X', // Name of Physician(s) Reading Study
@@ -71,10 +75,10 @@ const TABLE: Readonly<Record<string, Action>> = {
   '00200010': 'Z', // Study ID
   '00321032': 'X', // Requesting Physician
   '00321033': 'X', // Requesting Service
-  '00321060': 'X', // Requested Procedure Description
+  '00321060': 'C', // Requested Procedure Description
   '00324000': 'X', // Study Comments
   '00400253': 'X', // Performed Procedure Step ID
-  '00400254': 'X', // Performed Procedure Step Description
+  '00400254': 'C', // Performed Procedure Step Description
   '00400275': 'X', // Request Attributes Sequence
   '00401001': 'X', // Requested Procedure ID
   '00402016': 'X', // Placer Order Number
@@ -84,19 +88,54 @@ const TABLE: Readonly<Record<string, Action>> = {
   // Equipment, site and series
   '00080080': 'X', // Institution Name
   '00080081': 'X', // Institution Address
-  '00081010': 'X', // Station Name
   '00081040': 'X', // Institutional Department Name
-  '0008103E': 'X', // Series Description
+  '0008103E': 'C', // Series Description
   '00081072': 'X', // Operator Identification Sequence
   '00081140': 'X', // Referenced Image Sequence
-  '00082111': 'X', // Derivation Description
+  '00082111': 'C', // Derivation Description
   '00082112': 'X', // Source Image Sequence
   '00181000': 'X', // Device Serial Number
-  '00181030': 'X', // Protocol Name
-  '00181400': 'X', // Acquisition Device Processing Description
+  '00181030': 'C', // Protocol Name
+  '00181400': 'C', // Acquisition Device Processing Description
+  '00189424': 'C', // Acquisition Protocol Description
+  '00180010': 'C', // Contrast/Bolus Agent
   '00184000': 'X', // Acquisition Comments
   '00204000': 'X', // Image Comments
   '00209158': 'X', // Frame Comments
+  // Device identifiers (the rows of the Retain Device Identity Option, taken as the basic profile says)
+  '00080054': 'X', // Retrieve AE Title (an AE title; not in the table, removed by the AE rule too)
+  '00081010': 'X', // Station Name
+  '00181002': 'U', // Device UID
+  '00181004': 'X', // Plate ID
+  '00181005': 'X', // Generator ID
+  '00181007': 'X', // Cassette ID
+  '00181008': 'X', // Gantry ID
+  '00181009': 'X', // Unique Device Identifier
+  '0018100A': 'X', // UDI Sequence
+  '0018700A': 'X', // Detector ID
+  '00189367': 'X', // X-Ray Source ID
+  '00189371': 'X', // X-Ray Detector ID
+  '00189373': 'X', // X-Ray Detector Label
+  '00160051': 'X', // Lens Serial Number
+  '00203401': 'X', // Modifying Device ID
+  '00321020': 'X', // Scheduled Study Location
+  '00321021': 'X', // Scheduled Study Location AE Title
+  '00400001': 'X', // Scheduled Station AE Title
+  '00400010': 'X', // Scheduled Station Name
+  '00400011': 'X', // Scheduled Procedure Step Location
+  '00400241': 'X', // Performed Station AE Title
+  '00400242': 'X', // Performed Station Name
+  '00400243': 'X', // Performed Location
+  '00404025': 'X', // Scheduled Station Name Code Sequence
+  '00404027': 'X', // Scheduled Station Geographic Location Code Sequence
+  '00404028': 'X', // Performed Station Name Code Sequence
+  '00404030': 'X', // Performed Station Geographic Location Code Sequence
+  '00500020': 'X', // Device Description
+  '30080105': 'X', // Source Serial Number
+  '300A00B2': 'X', // Treatment Machine Name
+  '3010001B': 'X', // Device Alternate Identifier
+  '3010002D': 'X', // Device Label
+  '30100043': 'X', // Manufacturer's Device Identifier
   '00880140': 'X', // Storage Media File-set UID
   '00880200': 'X', // Icon Image Sequence
   '00089123': 'U', // Creator-Version UID
@@ -144,6 +183,8 @@ export function actionFor(tag: string, vr: string, value?: unknown): Action {
   if (listed) return listed;
   if (isPrivateTag(tag)) return 'X';
   if (vr === 'PN') return 'Z';
+  // Station AE Title (0008,0055) and any other: an AE title names a device.
+  if (vr === 'AE') return 'X';
   if (vr === 'UI') {
     if (KEPT_UIDS.has(tag)) return 'K';
     return typeof value === 'string' && value.startsWith(DICOM_ROOT) ? 'K' : 'U';
@@ -151,4 +192,17 @@ export function actionFor(tag: string, vr: string, value?: unknown): Action {
   // Dates and times other than the Type 2 study ones above: the profile removes them (X).
   if (DATE_TIME_VRS.has(vr)) return 'X';
   return 'K';
+}
+
+/** File meta elements that name a device or carry another's private data: the AE titles, Private Information. */
+const META_REMOVED = new Set(['00020016', '00020017', '00020018', '00020100', '00020102']);
+
+/**
+ * What de-identification does with a file meta element (group 0002): its SOP Instance UID is remapped as
+ * the dataset's is, the source, sending and receiving AE titles and the private information go, the rest
+ * (SOP class, transfer syntax, implementation) names no one and is kept.
+ */
+export function metaActionFor(tag: string): Action {
+  if (tag === '00020003') return 'U';
+  return META_REMOVED.has(tag) ? 'X' : 'K';
 }

@@ -32,6 +32,7 @@ import { attachRealtime } from './platform/realtime';
 import { loadServerKeys } from './platform/server-keys';
 import { createStorage } from './platform/storage';
 import { requestLogEntry } from './http/request-log';
+import { nulRefusingHook } from './http/refuse-nul';
 import { cutConnectionsAfterGrace } from './http/shutdown';
 import { dicomwebRoutes } from './modules/dicomweb/routes';
 
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
       });
       api.addHook('onRequest', identify);
+      api.addHook('preValidation', nulRefusingHook(422));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       registerModules(api, deps);
     },
@@ -171,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (svc) => {
       svc.addHook('onRequest', identify);
+      svc.addHook('preValidation', nulRefusingHook(422));
       registerServiceModules(svc, deps);
     },
     { prefix: '/svc' },
@@ -179,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (dicomweb) => {
       dicomweb.addHook('onRequest', identify);
+      dicomweb.addHook('preValidation', nulRefusingHook(400));
       dicomwebRoutes(dicomweb, deps);
     },
     { prefix: '/dicom-web' },

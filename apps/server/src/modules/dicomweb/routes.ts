@@ -225,6 +225,13 @@ export function dicomwebRoutes(app: FastifyInstance, deps: Deps): void {
     store: store(deps),
   };
   // PS3.18 describes these, not Voxa's OpenAPI document (whose server is /api).
+  // Access is decided before the input is looked at: an anonymous caller gets 401 whatever it sent.
   for (const r of DICOMWEB_ROUTES)
-    app.route({ method: r.method, url: r.path, schema: { hide: true }, handler: handlers[r.kind] });
+    app.route({
+      method: r.method,
+      url: r.path,
+      schema: { hide: true },
+      onRequest: async (req) => enforceScope(r.method === 'POST' ? STORE : READ, req.ctx),
+      handler: handlers[r.kind],
+    });
 }

@@ -42,6 +42,8 @@ const READ: Endpoint = {
 const STORE: Endpoint = { ...READ, method: 'POST', permissions: ['r:upload'], summary: 'DICOMweb STOW-RS' };
 
 const DICOM_JSON = 'application/dicom+json';
+export const NO_INSTANCE =
+  'The request holds no instance: STOW-RS needs at least one application/dicom part.';
 
 interface UidParams {
   study?: string;
@@ -169,6 +171,8 @@ function store(deps: Deps) {
       if (error instanceof MultipartError) throw new HttpError(400, error.message);
       throw error;
     }
+    // PS3.18 10.5: a request holds one or more instances; a body of the closing boundary alone is malformed.
+    if (outcome.stored.length + outcome.failed.length === 0) throw new HttpError(400, NO_INSTANCE);
     const { status, body } = stowResponse(outcome, baseOf(req));
     return reply.status(status).type(DICOM_JSON).send(body);
   };

@@ -33,8 +33,9 @@ import { loadServerKeys } from './platform/server-keys';
 import { createStorage } from './platform/storage';
 import { requestLogEntry } from './http/request-log';
 import { nulRefusingHook } from './http/refuse-nul';
+import { registerCors } from './http/cors';
 import { cutConnectionsAfterGrace } from './http/shutdown';
-import { dicomwebRoutes } from './modules/dicomweb/routes';
+import { DICOMWEB_CHALLENGES, dicomwebRoutes } from './modules/dicomweb/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,8 +182,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // DICOMweb (PS3.18) for DICOM peers and viewers: the same identification and rules, its own root.
   await app.register(
     async (dicomweb) => {
+      // A viewer's preflight is answered before identification; its 401s name both ways to sign in.
+      registerCors(dicomweb, config.DICOMWEB_CORS_ORIGINS);
       dicomweb.addHook('onRequest', identify);
       dicomweb.addHook('preValidation', nulRefusingHook(400));
+      dicomweb.addHook('onSend', async (_req, reply, payload) => {
+        if (reply.statusCode === 401) reply.header('www-authenticate', DICOMWEB_CHALLENGES);
+        return payload;
+      });
       dicomwebRoutes(dicomweb, deps);
     },
     { prefix: '/dicom-web' },

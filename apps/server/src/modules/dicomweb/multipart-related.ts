@@ -24,7 +24,7 @@ export function mediaTypeParameters(contentType: string): { type: string; params
   return { type: type.trim().toLowerCase(), params };
 }
 
-function splitOutsideQuotes(text: string, separator: string): string[] {
+export function splitOutsideQuotes(text: string, separator: string): string[] {
   const out: string[] = [];
   let current = '';
   let quoted = false;

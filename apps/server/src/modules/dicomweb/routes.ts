@@ -7,6 +7,7 @@ import type { TeamContext } from '../../http/context';
 import { boundedBody } from '../../http/bounded-body';
 import { bodyTooLarge, HttpError } from '../../http/errors';
 import { enforceScope } from '../../http/route';
+import { accepts, NOT_ACCEPTABLE, type Answer } from './accept';
 import { syncTeamIndex } from './index-series';
 import { ingestInstances } from './ingest';
 import {
@@ -42,6 +43,10 @@ const READ: Endpoint = {
 const STORE: Endpoint = { ...READ, method: 'POST', permissions: ['r:upload'], summary: 'DICOMweb STOW-RS' };
 
 const DICOM_JSON = 'application/dicom+json';
+const ONLY_MULTIPART =
+  'Only application/dicom instances are accepted (multipart/related; type="application/dicom").';
+/** The `WWW-Authenticate` challenges of a 401 (RFC 9110 11.6.1): a token as Bearer, or as Basic's password. */
+export const DICOMWEB_CHALLENGES = ['Bearer realm="DICOMweb"', 'Basic realm="DICOMweb", charset="UTF-8"'];
 export const NO_INSTANCE =
   'The request holds no instance: STOW-RS needs at least one application/dicom part.';
 
@@ -156,10 +161,7 @@ function store(deps: Deps) {
     const contentType = req.headers['content-type'] ?? '';
     const { params } = mediaTypeParameters(contentType);
     if (params.type && params.type.toLowerCase() !== 'application/dicom')
-      throw new HttpError(
-        415,
-        'Only application/dicom instances are accepted (multipart/related; type="application/dicom").',
-      );
+      throw new HttpError(415, ONLY_MULTIPART);
     const limit = deps.config.DICOMWEB_MAX_STOW_BYTES;
     if (Number(req.headers['content-length'] ?? 0) > limit) throw bodyTooLarge(limit);
     let outcome;
@@ -187,6 +189,18 @@ type RouteKind =
   | 'frames'
   | 'rendered'
   | 'store';
+
+/** What each kind of route answers, for the Accept header (rendered images negotiate their own). */
+const ANSWERS: Record<RouteKind, Answer | null> = {
+  'qido-studies': 'dicom-json',
+  'qido-series': 'dicom-json',
+  'qido-instances': 'dicom-json',
+  retrieve: 'multipart-dicom',
+  metadata: 'dicom-json',
+  frames: 'multipart-frames',
+  rendered: null,
+  store: 'dicom-json',
+};
 
 const INSTANCE = '/studies/:study/series/:series/instances/:instance';
 
@@ -218,6 +232,8 @@ export const DICOMWEB_ROUTES: readonly { method: 'GET' | 'POST'; path: string; k
 export function dicomwebRoutes(app: FastifyInstance, deps: Deps): void {
   // The body goes to the route as a stream: STOW-RS reads it part by part (its limit is checked there).
   app.addContentTypeParser('multipart/related', (_req, body, done) => done(null, body));
+  // Any other body (a single-part application/dicom, JSON) is refused by name (PS3.18 10.5.2).
+  app.addContentTypeParser('*', (_req, _body, done) => done(new HttpError(415, ONLY_MULTIPART)));
   const handlers: Record<RouteKind, ReturnType<typeof retrieve>> = {
     'qido-studies': qido(deps, 'studies'),
     'qido-series': qido(deps, 'series'),
@@ -230,12 +246,17 @@ export function dicomwebRoutes(app: FastifyInstance, deps: Deps): void {
   };
   // PS3.18 describes these, not Voxa's OpenAPI document (whose server is /api).
   // Access is decided before the input is looked at: an anonymous caller gets 401 whatever it sent.
-  for (const r of DICOMWEB_ROUTES)
+  for (const r of DICOMWEB_ROUTES) {
+    const answer = ANSWERS[r.kind];
     app.route({
       method: r.method,
       url: r.path,
       schema: { hide: true },
-      onRequest: async (req) => enforceScope(r.method === 'POST' ? STORE : READ, req.ctx),
+      onRequest: async (req) => {
+        enforceScope(r.method === 'POST' ? STORE : READ, req.ctx);
+        if (answer && !accepts(req.headers.accept, answer)) throw new HttpError(406, NOT_ACCEPTABLE[answer]);
+      },
       handler: handlers[r.kind],
     });
+  }
 }

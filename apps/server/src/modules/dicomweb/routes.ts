@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Endpoint } from '@voxa/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { baseUrl } from '../../config';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { boundedBody } from '../../http/bounded-body';
@@ -74,8 +75,11 @@ async function reader(deps: Deps, req: FastifyRequest, studies: string[] | null)
   return ctx;
 }
 
-/** The service root as the client reached it (RetrieveURL and BulkDataURI values). */
-const baseOf = (req: FastifyRequest) => `${req.protocol}://${req.host}/dicom-web`;
+/**
+ * The service root at the team's host (RetrieveURL and BulkDataURI values): followed without the `Team`
+ * header the caller may have chosen the team by, it still reaches the team.
+ */
+const baseOf = (deps: Deps, ctx: TeamContext) => `${baseUrl(deps.config, ctx.team.slug)}/dicom-web`;
 
 function target(params: UidParams): WadoTarget {
   if (!params.study) throw new HttpError(400, 'A StudyInstanceUID is required.');
@@ -94,9 +98,7 @@ function qido(deps: Deps, level: 'studies' | 'series' | 'instances') {
     if (req.params.study) scoped.push({ kind: 'uids', column: 'study_uid', values: [req.params.study] });
     if (req.params.series) scoped.push({ kind: 'uids', column: 'series_uid', values: [req.params.series] });
     const query = { ...parsed.query, filters: [...parsed.query.filters, ...scoped] };
-    if (parsed.ignored.length > 0)
-      reply.header('Warning', `299 voxa "Not matched (not indexed): ${parsed.ignored.join(', ')}"`);
-    const results = await search(deps.db, ctx.team.id, query, baseOf(req));
+    const results = await search(deps.db, ctx.team.id, query, baseOf(deps, ctx));
     return reply.type(DICOM_JSON).send(results);
   };
 }
@@ -124,7 +126,7 @@ function metadata(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
     const ctx = await reader(deps, req, studiesNamed(req.params.study));
     const files = await storedFiles(deps, ctx.team.id, target(req.params));
-    return reply.type(DICOM_JSON).send(await metadataOf(files, baseOf(req)));
+    return reply.type(DICOM_JSON).send(await metadataOf(files, baseOf(deps, ctx)));
   };
 }
 
@@ -175,7 +177,7 @@ function store(deps: Deps) {
     }
     // PS3.18 10.5: a request holds one or more instances; a body of the closing boundary alone is malformed.
     if (outcome.stored.length + outcome.failed.length === 0) throw new HttpError(400, NO_INSTANCE);
-    const { status, body } = stowResponse(outcome, baseOf(req));
+    const { status, body } = stowResponse(outcome, baseOf(deps, ctx));
     return reply.status(status).type(DICOM_JSON).send(body);
   };
 }

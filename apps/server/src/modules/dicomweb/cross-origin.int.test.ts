@@ -68,7 +68,12 @@ describe('CORS for DICOMweb', () => {
 
 describe('401 and 406 as PS3.18 and HTTP say', () => {
   it('names Bearer and Basic in WWW-Authenticate on a 401', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'Basic eDp5' }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong' },
+      { authorization: 'Basic eDp5' },
+    ];
+    for (const headers of attempts) {
       const res = await dicomweb(t, '/studies', { team: team.slug, headers });
       expect(res.status).toBe(401);
       const challenge = res.headers.get('www-authenticate') ?? '';
@@ -111,6 +116,6 @@ describe('401 and 406 as PS3.18 and HTTP say', () => {
       headers: { 'content-type': 'application/dicom' },
     });
     expect(res.status).toBe(415);
-    expect((await res.json()).message).toMatch(/multipart\/related/);
+    expect(((await res.json()) as { message: string }).message).toMatch(/multipart\/related/);
   });
 });

@@ -11,6 +11,7 @@ import { makeZip } from '../../../test/zip-writer';
  */
 let u: Uploader;
 let sorted: SortOutcome;
+let loose: SortOutcome;
 const dicom = readCorpusFile('dicom/dcm_qa_ct/GE/01.dcm');
 const preamble = (rest: Uint8Array) =>
   new Uint8Array([...new Uint8Array(128), ...Buffer.from('DICM'), ...rest]);
@@ -35,14 +36,28 @@ beforeAll(async () => {
     { name: 'malformed.zip', bytes: makeZip(malformed.map(([name, data]) => ({ name, data }))) },
   ]);
   sorted = await sortSession(u, session);
+  const sentAsTheyAre = await uploadArchives(
+    u,
+    malformed.map(([name, bytes]) => ({ name, bytes })),
+  );
+  loose = await sortSession(u, sentAsTheyAre);
 }, 300_000);
 afterAll(async () => u.t.close());
 
 describe('malformed DICOM files in the server-side sort', () => {
-  it('are each listed in skipped with the reason', () => {
+  it('are each listed in skipped with the reason, inside an archive', () => {
     expect(sorted.metadata.studies).toEqual([]);
     const skipped = new Map(sorted.metadata.skipped.map((s) => [s.path, s.reason]));
     expect([...skipped.keys()].sort()).toEqual(malformed.map(([name]) => `malformed.zip/${name}`).sort());
     for (const reason of skipped.values()) expect(reason).toMatch(/\w{4}/);
+  });
+
+  it('are each listed in skipped with the reason, sent as they are', () => {
+    expect(loose.metadata).toMatchObject({ status: 'sorted', archives: [], studies: [], nifties: [] });
+    const skipped = new Map(loose.metadata.skipped.map((s) => [s.path, s.reason]));
+    expect([...skipped.keys()].sort()).toEqual(malformed.map(([name]) => name).sort());
+    expect(skipped.get('empty.dcm')).toBe(
+      sorted.metadata.skipped.find((s) => s.path.endsWith('/empty.dcm'))?.reason,
+    );
   });
 });

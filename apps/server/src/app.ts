@@ -32,8 +32,10 @@ import { attachRealtime } from './platform/realtime';
 import { loadServerKeys } from './platform/server-keys';
 import { createStorage } from './platform/storage';
 import { requestLogEntry } from './http/request-log';
+import { nulRefusingHook } from './http/refuse-nul';
+import { registerCors } from './http/cors';
 import { cutConnectionsAfterGrace } from './http/shutdown';
-import { dicomwebRoutes } from './modules/dicomweb/routes';
+import { DICOMWEB_CHALLENGES, dicomwebRoutes } from './modules/dicomweb/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
       });
       api.addHook('onRequest', identify);
+      api.addHook('preValidation', nulRefusingHook(422));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       registerModules(api, deps);
     },
@@ -173,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (svc) => {
       svc.addHook('onRequest', identify);
+      svc.addHook('preValidation', nulRefusingHook(422));
       registerServiceModules(svc, deps);
     },
     { prefix: '/svc' },
@@ -180,7 +184,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // DICOMweb (PS3.18) for DICOM peers and viewers: the same identification and rules, its own root.
   await app.register(
     async (dicomweb) => {
+      // A viewer's preflight is answered before identification; its 401s name both ways to sign in.
+      registerCors(dicomweb, config.DICOMWEB_CORS_ORIGINS);
       dicomweb.addHook('onRequest', identify);
+      dicomweb.addHook('preValidation', nulRefusingHook(400));
+      dicomweb.addHook('onSend', async (_req, reply, payload) => {
+        if (reply.statusCode === 401) reply.header('www-authenticate', DICOMWEB_CHALLENGES);
+        return payload;
+      });
       dicomwebRoutes(dicomweb, deps);
     },
     { prefix: '/dicom-web' },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { UPLOAD_LIMITS } from '@voxa/contracts';
 import { z } from 'zod';
+import { parseCorsOrigins, type CorsOrigins } from './http/cors';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 const MiB = 1024 * 1024;
@@ -105,6 +106,19 @@ export const ConfigSchema = z.object({
   DIMSE_MAX_INSTANCE_BYTES: bytes(512 * MiB).refine((v) => v <= 2 * GiB, {
     message: `must be at most ${2 * GiB}`,
   }),
+  /**
+   * Origins whose pages (viewers such as OHIF) may call DICOMweb from the browser: a comma-separated list
+   * of `scheme://host[:port]`, or `*` for any; none by default (decision 0088).
+   */
+  DICOMWEB_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx): CorsOrigins => {
+      const parsed = parseCorsOrigins(value);
+      if (typeof parsed === 'string' || !('error' in parsed)) return parsed;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
   /** Largest label map imported over a series, as sent (.nii.gz) and once inflated (413 past it). */
   MASK_IMPORT_MAX_BYTES: bytes(512 * MiB).refine((v) => v <= 2 * GiB, {
     message: `must be at most ${2 * GiB}`,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors';
 import { findNul, MAX_INPUT_DEPTH, refuseNul } from './refuse-nul';
@@ -9,8 +10,13 @@ describe('findNul', () => {
     expect(findNul({ a: 1, b: ['ok', null] })).toBeNull();
   });
 
+  it('walks parsed query strings (no prototype)', () => {
+    expect(findNul(Object.assign(Object.create(null), { PatientName: '\0' }))).toEqual(['PatientName']);
+  });
+
   it('leaves a raw body’s bytes alone: a file, not text', () => {
     expect(findNul(Buffer.alloc(50_000_000))).toBeNull();
+    expect(findNul(Readable.from(['x\0']))).toBeNull();
   });
 
   it('refuses nesting past the bound with a 400, without recursion', () => {
@@ -26,7 +32,7 @@ describe('findNul', () => {
 describe('refuseNul', () => {
   it('answers 422 naming the field', () => {
     try {
-      refuseNul({ body: { name: 'A\0' }, query: {}, params: {} });
+      refuseNul({ body: { name: 'A\0' }, query: {}, params: {} }, 422);
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(HttpError);

@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { z } from 'zod';
 import type { RequestContext, TeamContext, UserContext, WorkerContext, XrWorkerContext } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
-import { refuseNul } from './refuse-nul';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,7 +74,6 @@ export function route<E extends Endpoint>(
     },
     // Access is decided before the body is read: an anonymous caller gets 401 whatever it sent.
     onRequest: async (req) => enforceScope(e, req.ctx),
-    preValidation: async (req) => refuseNul({ body: req.body, query: req.query, params: req.params }),
     handler: async (req, reply) => {
       const result = await handler({
         body: req.body as Body<E>,

@@ -61,3 +61,18 @@ export function classifyInflated(files: readonly InflatedFile[]): InflatedClassi
   });
   return result;
 }
+
+/**
+ * The session's files sent as they are (not in an archive), by name and size: those the sort must read to
+ * tell whether they can be read at all. The page reads its own files; the sort reports the unreadable.
+ */
+export function classifyLoose(files: readonly { name: string; size: number }[]): InflatedClassification {
+  const result: InflatedClassification = { dcm: [], nii: [], skipped: [] };
+  for (const f of files) {
+    const ref: FileRef = { name: baseName(f.name), size: f.size, path: f.name };
+    const kind = classifyFile({ name: ref.name, size: f.size });
+    if (kind === 'dcm' || kind === 'nii') result[kind].push(ref);
+    else result.skipped.push({ path: f.name, reason: unsupportedReason(ref) ?? UNSUPPORTED_FILE_MESSAGE });
+  }
+  return result;
+}

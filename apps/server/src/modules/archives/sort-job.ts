@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { InflatedArchive } from '@voxa/contracts';
 import { classifyFile, studiesFromHeaders } from '@voxa/imaging';
 import { relativeKey } from '../../platform/storage';
-import { classifyInflated, type InflatedFile } from './classify';
+import { classifyInflated, classifyLoose, type InflatedFile, type SkippedPath } from './classify';
 import { archiveKind, inflateArchive } from './inflate';
-import { inflatedKey, storedFileKey } from '../../platform/storage/layout';
+import { inflatedKey, storedFileKey, storedFilesKey } from '../../platform/storage/layout';
 import { sortedMetadata, type SortedMetadata } from './metadata';
 import { writeMetadata } from './metadata-store';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './policy';
@@ -20,10 +20,10 @@ interface SortingSession {
 }
 
 /**
- * The session's complete uploaded archives: what the V2 page calls 'compressed' (zip, `*nii.gz`) and the
- * V1 page's RAR and tar.gz.
+ * The session's complete uploaded files, archives apart: what the V2 page calls 'compressed' (zip,
+ * `*nii.gz`) and the V1 page's RAR and tar.gz; the others were sent as they are.
  */
-async function archivesOf(deps: ArchiveDeps, sessionId: number): Promise<string[]> {
+async function filesOf(deps: ArchiveDeps, sessionId: number) {
   const files = await deps.db
     .selectFrom('upload_files')
     .select(['name', 'size'])
@@ -31,22 +31,41 @@ async function archivesOf(deps: ArchiveDeps, sessionId: number): Promise<string[
     .where('completed_at', 'is not', null)
     .orderBy('id')
     .execute();
-  return files
-    .filter(
-      (f) =>
-        archiveKind(f.name) !== null ||
-        classifyFile({ name: path.basename(f.name), size: Number(f.size) }) === 'compressed',
-    )
-    .map((f) => f.name);
+  const isArchive = (f: { name: string; size: number }) =>
+    archiveKind(f.name) !== null ||
+    classifyFile({ name: path.basename(f.name), size: f.size }) === 'compressed';
+  const all = files.map((f) => ({ name: f.name, size: Number(f.size) }));
+  return { archives: all.filter(isArchive).map((f) => f.name), loose: all.filter((f) => !isArchive(f)) };
+}
+
+/**
+ * The files sent as they are that cannot be read as DICOM or NIfTI, with the reason: the page reads the
+ * others itself (V1's series), but a file nobody can read must not vanish from the sort's answer.
+ */
+async function unreadableLoose(
+  deps: ArchiveDeps,
+  s: SortingSession,
+  loose: { name: string; size: number }[],
+  limits: ArchiveLimits,
+): Promise<SkippedPath[]> {
+  if (loose.length === 0) return [];
+  const root = await deps.storage.path(storedFilesKey(s.teamId, s.uuid));
+  const headers = await readHeaders(root, classifyLoose(loose), limits, deps.config.UPLOAD_MAX_FILE_BYTES);
+  // A header read but no image in it (no pixel data, no UIDs) cannot join a series either.
+  const grouped = studiesFromHeaders(headers.dicom, []).skipped;
+  return [
+    ...headers.skipped,
+    ...grouped.map((g) => ({ path: g.file.path ?? g.file.name, reason: g.reason })),
+  ];
 }
 
 /** Inflates each archive in turn, telling the owner of each (upload:server:inflation:one). */
-async function inflateAll(deps: ArchiveDeps, s: SortingSession, limits: ArchiveLimits) {
+async function inflateAll(deps: ArchiveDeps, s: SortingSession, archives: string[], limits: ArchiveLimits) {
   const root = inflatedKey(s.teamId, s.uuid);
   await deps.storage.remove(root);
-  const archives: InflatedArchive[] = [];
+  const inflated: InflatedArchive[] = [];
   const files: InflatedFile[] = [];
-  for (const name of await archivesOf(deps, s.id)) {
+  for (const name of archives) {
     const source = await deps.storage.path(storedFileKey(s.teamId, s.uuid, relativeKey(name)));
     const destination = await deps.storage.path([...root, ...relativeKey(name)]);
     let result: InflatedArchive;
@@ -59,10 +78,10 @@ async function inflateAll(deps: ArchiveDeps, s: SortingSession, limits: ArchiveL
       if (!(error instanceof ArchiveError)) throw error;
       result = { name, files: 0, error: error.message };
     }
-    archives.push(result);
+    inflated.push(result);
     deps.realtime.toUser(s.userId, 'upload:server:inflation:one', { session: s.uuid, ...result });
   }
-  return { archives, files, root: await deps.storage.path(root) };
+  return { archives: inflated, files, root: await deps.storage.path(root) };
 }
 
 /**
@@ -74,14 +93,14 @@ export async function sortInflated(
   s: { teamId: number; uuid: string },
   inflated: { archives: InflatedArchive[]; files: InflatedFile[]; root: string },
   limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+  unreadable: SkippedPath[] = [],
 ): Promise<SortedMetadata> {
   const maxInflated = deps.config.UPLOAD_MAX_FILE_BYTES;
   const headers = await readHeaders(inflated.root, classifyInflated(inflated.files), limits, maxInflated);
-  const metadata = sortedMetadata(
-    inflated.archives,
-    studiesFromHeaders(headers.dicom, headers.nifti),
-    headers.skipped,
-  );
+  const metadata = sortedMetadata(inflated.archives, studiesFromHeaders(headers.dicom, headers.nifti), [
+    ...headers.skipped,
+    ...unreadable,
+  ]);
   await writeMetadata(deps.storage, s.teamId, s.uuid, metadata);
   return metadata;
 }
@@ -101,7 +120,7 @@ async function finish(
 
 /**
  * The `sort-session` job: inflates the session's archives into `inflated/`, reads every header, groups
- * them as the page does, writes `metadata.json`, then tells the owner (upload:server:inflated:all).
+ * them as the page does, adds the files sent as they are that cannot be read to `skipped`, writes `metadata.json`, then tells the owner (upload:server:inflated:all).
  * Idempotent: it starts from an empty `inflated/` each time, and does nothing unless the session is
  * sorting. A failure other than a refused archive ends the sort in error rather than leaving it sorting.
  */
@@ -119,8 +138,10 @@ export async function sortSessionJob(
   const s: SortingSession = { id: row.id, uuid: row.uuid, teamId: row.team_id, userId: row.user_id };
   let counts = { studies: 0, nifties: 0 };
   try {
-    const { archives, files, root } = await inflateAll(deps, s, limits);
-    const metadata = await sortInflated(deps, s, { archives, files, root }, limits);
+    const session = await filesOf(deps, s.id);
+    const { archives, files, root } = await inflateAll(deps, s, session.archives, limits);
+    const unreadable = await unreadableLoose(deps, s, session.loose, limits);
+    const metadata = await sortInflated(deps, s, { archives, files, root }, limits, unreadable);
     await finish(deps, s, 'sorted', null);
     counts = { studies: metadata.studies.length, nifties: metadata.nifties.length };
   } catch (error) {

@@ -37,8 +37,40 @@ export const INSTANCE_TAGS = [
 
 export const INDEXED_TAGS: readonly string[] = [...STUDY_TAGS, ...SERIES_TAGS, ...INSTANCE_TAGS];
 
+/** The value representation of each indexed attribute: how a query value matches it (PS3.4 C.2.2.2). */
+export const INDEXED_VR: Record<string, string> = {
+  '00080005': 'CS',
+  '00080020': 'DA',
+  '00080030': 'TM',
+  '00080050': 'SH',
+  '00080090': 'PN',
+  '00081030': 'LO',
+  '00100010': 'PN',
+  '00100020': 'LO',
+  '00100030': 'DA',
+  '00100040': 'CS',
+  '0020000D': 'UI',
+  '00200010': 'SH',
+  '00080021': 'DA',
+  '00080031': 'TM',
+  '00080060': 'CS',
+  '0008103E': 'LO',
+  '0020000E': 'UI',
+  '00200011': 'IS',
+  '00080016': 'UI',
+  '00080018': 'UI',
+  '00200013': 'IS',
+  '00280002': 'US',
+  '00280004': 'CS',
+  '00280008': 'IS',
+  '00280010': 'US',
+  '00280011': 'US',
+  '00280100': 'US',
+};
+
 /** Keywords QIDO-RS queries may use instead of tags. */
 export const KEYWORDS: Record<string, string> = {
+  SpecificCharacterSet: '00080005',
   StudyDate: '00080020',
   StudyTime: '00080030',
   AccessionNumber: '00080050',
@@ -51,6 +83,8 @@ export const KEYWORDS: Record<string, string> = {
   PatientSex: '00100040',
   StudyInstanceUID: '0020000D',
   StudyID: '00200010',
+  SeriesDate: '00080021',
+  SeriesTime: '00080031',
   Modality: '00080060',
   SeriesDescription: '0008103E',
   SeriesInstanceUID: '0020000E',
@@ -61,6 +95,9 @@ export const KEYWORDS: Record<string, string> = {
   Rows: '00280010',
   Columns: '00280011',
   NumberOfFrames: '00280008',
+  SamplesPerPixel: '00280002',
+  PhotometricInterpretation: '00280004',
+  BitsAllocated: '00280100',
 };
 
 export const MODALITIES_IN_STUDY = '00080061';

@@ -11,6 +11,7 @@ import {
 import { IDENTITY_TEXTS, withIdentity } from '../../../test/identity';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { parseMultipartRelated } from './multipart-related';
+import { NO_INSTANCE } from './routes';
 
 /** DICOMweb on a real server: STOW-RS into a team, then QIDO-RS and WADO-RS back, per team. */
 let t: TestApp;
@@ -184,6 +185,17 @@ describe('access', () => {
       headers: { 'content-type': 'multipart/related; type="application/dicom"; boundary=x' },
     });
     expect(bad.status).toBe(400);
+    for (const closingOnly of ['--x--', '--x--\r\n', 'preamble\r\n--x--\r\nepilogue']) {
+      const empty = await dicomweb(t, '/studies', {
+        token: plainToken,
+        team: plain.slug,
+        method: 'POST',
+        body: Buffer.from(closingOnly),
+        headers: { 'content-type': 'multipart/related; type="application/dicom"; boundary=x' },
+      });
+      expect(empty.status, closingOnly).toBe(400);
+      expect(await empty.json()).toEqual({ message: NO_INSTANCE });
+    }
     const { body, contentType } = stowBody(originals.slice(0, 1));
     const otherStudy = await dicomweb(t, '/studies/1.2.3', {
       token: plainToken,

@@ -48,12 +48,43 @@ describe('parseQido', () => {
     expect(parseQido({ offset: 'x' }).ok).toBe(false);
   });
 
-  it('reads includefield, treats universal matching as none, ignores unindexed keys, refuses unknown ones', () => {
-    const r = parsed({ includefield: 'all,00081030', PatientID: '*', PatientBirthDate: '19700101' });
-    expect(r.query).toMatchObject({ includeAll: true, includeFields: ['00081030'], filters: [] });
-    expect(r.ignored).toEqual(['PatientBirthDate']);
+  it('reads includefield; universal matching (empty or *) filters nothing and answers the key', () => {
+    const r = parsed({ includefield: 'all,00081030', PatientID: '*', StudyInstanceUID: '', PatientSex: '' });
+    expect(r.query).toMatchObject({
+      includeAll: true,
+      includeFields: ['00081030', '00100020', '0020000D', '00100040'],
+      filters: [],
+    });
+    expect(parsed({ ModalitiesInStudy: '' }).query.filters).toEqual([]);
+  });
+
+  it('matches a kept attribute no column holds from the stored attributes, by keyword or tag', () => {
+    expect(parsed({ PatientBirthDate: '19700101-' }).query.filters).toEqual([
+      { kind: 'range', column: 'attr:00100030', from: '19700101', to: null },
+    ]);
+    expect(parsed({ '00100040': 'F' }).query.filters).toEqual([
+      { kind: 'equals', column: 'attr:00100040', value: 'F', caseInsensitive: false },
+    ]);
+    expect(parsed({ ReferringPhysicianName: 'smith*' }).query.filters).toEqual([
+      { kind: 'like', column: 'attr:00080090', pattern: 'smith%', caseInsensitive: true },
+    ]);
+    expect(parsed({ Rows: '512' }).query.filters).toEqual([
+      { kind: 'equals', column: 'attr:00280010', value: '512', caseInsensitive: false },
+    ]);
+    expect(parsed({ StudyTime: '0800-1200' }).query.filters).toEqual([
+      { kind: 'range', column: 'attr:00080030', from: '0800', to: '1200' },
+    ]);
+  });
+
+  it('refuses a key it keeps no value of, an unknown keyword and a malformed value, never ignoring one', () => {
+    expect(parseQido({ '00181030': 'x' })).toEqual({
+      ok: false,
+      message: 'Not matched: 00181030 is not an attribute this server keeps.',
+    });
     expect(parseQido({ NoSuchKeyword: 'x' }).ok).toBe(false);
     expect(parseQido({ SeriesNumber: 'two' }).ok).toBe(false);
+    expect(parseQido({ SeriesNumber: '0x2' }).ok).toBe(false);
+    expect(parseQido({ StudyTime: '8am' }).ok).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { KEYWORDS, MODALITIES_IN_STUDY } from './attributes';
+import { INDEXED_VR, KEYWORDS, MODALITIES_IN_STUDY } from './attributes';
 
 /** The indexed column a QIDO-RS key matches (dicomweb_instances). */
 export type MatchColumn =
@@ -13,7 +13,9 @@ export type MatchColumn =
   | 'modality'
   | 'study_date'
   | 'series_number'
-  | 'instance_number';
+  | 'instance_number'
+  /** An indexed attribute no column keeps, matched in the instance's stored attributes (its tag). */
+  | `attr:${string}`;
 
 export type Filter =
   | { kind: 'uids'; column: MatchColumn; values: string[] }
@@ -37,7 +39,7 @@ export interface QidoQuery {
 /** The most results one QIDO-RS answer carries (a client pages with offset past it). */
 export const MAX_LIMIT = 1000;
 
-const TEXT_COLUMNS: Record<string, { column: MatchColumn; kind: 'uid' | 'pn' | 'text' | 'date' | 'int' }> = {
+const TEXT_COLUMNS: Record<string, { column: MatchColumn; kind: MatchKind }> = {
   '0020000D': { column: 'study_uid', kind: 'uid' },
   '0020000E': { column: 'series_uid', kind: 'uid' },
   '00080018': { column: 'sop_uid', kind: 'uid' },
@@ -67,17 +69,40 @@ export function likePattern(value: string): string {
 }
 
 const DATE = /^\d{8}$/;
+const TIME = /^\d{2,6}(\.\d{1,6})?$/;
 
-function dateFilter(column: MatchColumn, value: string): Filter | string {
+/** A single value or a range `from-to` (either side open) of dates or times. */
+function rangeFilter(column: MatchColumn, value: string, form: RegExp, bad: string): Filter | string {
   const dash = value.indexOf('-');
-  if (dash < 0) return DATE.test(value) ? { kind: 'range', column, from: value, to: value } : badDate(value);
+  if (dash < 0) return form.test(value) ? { kind: 'range', column, from: value, to: value } : bad;
   const from = value.slice(0, dash) || null;
   const to = value.slice(dash + 1) || null;
-  if ((from && !DATE.test(from)) || (to && !DATE.test(to)) || (!from && !to)) return badDate(value);
+  if ((from && !form.test(from)) || (to && !form.test(to)) || (!from && !to)) return bad;
   return { kind: 'range', column, from, to };
 }
 
 const badDate = (value: string) => `Not a date or date range (YYYYMMDD[-YYYYMMDD]): ${value}`;
+const badTime = (value: string) => `Not a time or time range (HHMMSS[-HHMMSS]): ${value}`;
+
+type MatchKind = 'uid' | 'pn' | 'text' | 'date' | 'time' | 'int';
+
+/** How a stored attribute of this VR is matched. */
+const KIND_OF_VR: Record<string, MatchKind> = {
+  UI: 'uid',
+  PN: 'pn',
+  DA: 'date',
+  TM: 'time',
+  IS: 'int',
+  US: 'int',
+};
+
+/** Where a key is matched: its column, else the stored attribute; null when neither keeps it. */
+function targetOf(tag: string): { column: MatchColumn; kind: MatchKind } | null {
+  const indexed = TEXT_COLUMNS[tag];
+  if (indexed) return indexed;
+  const vr = INDEXED_VR[tag];
+  return vr ? { column: `attr:${tag}`, kind: KIND_OF_VR[vr] ?? 'text' } : null;
+}
 
 const listOf = (values: string[]) =>
   values
@@ -85,18 +110,30 @@ const listOf = (values: string[]) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
+/** The filter of one key; null for universal matching (an empty value or `*`), a message when malformed. */
 function filterFor(tag: string, values: string[]): Filter | string | null {
-  if (tag === MODALITIES_IN_STUDY) return { kind: 'modalities', values: listOf(values) };
-  const spec = TEXT_COLUMNS[tag];
-  if (!spec) return null;
-  const { column, kind } = spec;
-  if (kind === 'uid') return { kind: 'uids', column, values: listOf(values) };
+  if (tag === MODALITIES_IN_STUDY) {
+    const modalities = listOf(values);
+    return modalities.length > 0 ? { kind: 'modalities', values: modalities } : null;
+  }
+  const target = targetOf(tag);
+  if (!target) return `Not matched: ${tag} is not an attribute this server keeps.`;
+  const { column, kind } = target;
+  if (kind === 'uid') {
+    const uids = listOf(values);
+    return uids.length > 0 ? { kind: 'uids', column, values: uids } : null;
+  }
   const value = values[values.length - 1] ?? '';
-  if (value === '' || value === '*') return null; // universal matching
-  if (kind === 'date') return dateFilter(column, value);
+  if (value === '' || value === '*') return null;
+  if (kind === 'date') return rangeFilter(column, value, DATE, badDate(value));
+  if (kind === 'time') return rangeFilter(column, value, TIME, badTime(value));
   if (kind === 'int') {
     const n = Number(value);
-    return Number.isInteger(n) ? { kind: 'integer', column, value: n } : `Not an integer: ${value}`;
+    if (!/^[+-]?\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) return `Not an integer: ${value}`;
+    // A stored attribute is JSON text: its number compares as the text JSON writes.
+    return column.startsWith('attr:')
+      ? { kind: 'equals', column, value: String(n), caseInsensitive: false }
+      : { kind: 'integer', column, value: n };
   }
   const caseInsensitive = kind === 'pn';
   if (/[*?]/.test(value)) return { kind: 'like', column, pattern: likePattern(value), caseInsensitive };
@@ -112,14 +149,14 @@ function count(value: string | undefined, name: string, fallback: number, max: n
 
 /**
  * A QIDO-RS query string (PS3.18 8.3.4) as filters: attribute matching by keyword or tag (single value,
- * wildcards `*` and `?`, date ranges, UID lists), limit and offset, includefield. Attributes Voxa does not
- * index are not matched (the answer says so in a Warning header). A malformed value answers a message.
+ * wildcards `*` and `?`, date and time ranges, UID lists), limit and offset, includefield. A key with an
+ * empty value or `*` matches every entity and is answered (PS3.4 C.2.2.2.3). A key the server keeps no
+ * value of is refused rather than ignored, as is a malformed value: both answer a message.
  */
 export function parseQido(
   query: Record<string, string | string[] | undefined>,
-): { ok: true; query: QidoQuery; ignored: string[] } | { ok: false; message: string } {
+): { ok: true; query: QidoQuery } | { ok: false; message: string } {
   const filters: Filter[] = [];
-  const ignored: string[] = [];
   const includeFields: string[] = [];
   let includeAll = false;
   for (const [key, raw] of Object.entries(query)) {
@@ -141,12 +178,12 @@ export function parseQido(
     const filter = filterFor(tag, values);
     if (typeof filter === 'string') return { ok: false, message: filter };
     if (filter) filters.push(filter);
-    else if (!TEXT_COLUMNS[tag]) ignored.push(key);
+    else includeFields.push(tag);
   }
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
   const limit = count(one(query.limit), 'limit', MAX_LIMIT, MAX_LIMIT);
   if (typeof limit === 'string') return { ok: false, message: limit };
   const offset = count(one(query.offset), 'offset', 0, Number.MAX_SAFE_INTEGER);
   if (typeof offset === 'string') return { ok: false, message: offset };
-  return { ok: true, query: { filters, limit, offset, includeAll, includeFields }, ignored };
+  return { ok: true, query: { filters, limit, offset, includeAll, includeFields } };
 }

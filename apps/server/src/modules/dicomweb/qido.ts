@@ -11,13 +11,22 @@ import {
   SERIES_TAGS,
   STUDY_TAGS,
   AVAILABLE_TRANSFER_SYNTAX,
+  INDEXED_VR,
 } from './attributes';
 import type { JsonDataset } from './dicom-json';
 import { qidoCondition } from './qido-condition';
-import type { Filter, QidoQuery } from './qido-query';
+import type { Filter, MatchColumn, QidoQuery } from './qido-query';
 import { matchingStudies, studyFilters } from './study-rows';
 
 type Instances = SelectQueryBuilder<Database, 'dicomweb_instances', object>;
+
+/** A match column as SQL: its own column, or the value of a stored attribute (a name's alphabetic form). */
+function columnOf(column: MatchColumn) {
+  if (!column.startsWith('attr:')) return sql.ref<string>(`dicomweb_instances.${column}`);
+  const tag = column.slice('attr:'.length);
+  const value = sql`dicomweb_instances.attributes -> ${tag} -> 'Value'`;
+  return INDEXED_VR[tag] === 'PN' ? sql<string>`${value} -> 0 ->> 'Alphabetic'` : sql<string>`${value} ->> 0`;
+}
 /** The team's indexed instances that match every filter. */
 function matching(db: Db, teamId: number, filters: Filter[]): Instances {
   let query = db.selectFrom('dicomweb_instances').where('dicomweb_instances.team_id', '=', teamId);
@@ -29,24 +38,33 @@ function matching(db: Db, teamId: number, filters: Filter[]): Instances {
         .where('m.team_id', '=', teamId)
         .where('m.modality', 'in', f.values);
       query = query.where('dicomweb_instances.study_uid', 'in', studies);
-    } else {
-      const column = `dicomweb_instances.${f.column}` as const;
-      query = query.where((eb) => qidoCondition(eb, eb.ref(column), f, 'ilike'));
-    }
+    } else query = query.where((eb) => qidoCondition(eb, columnOf(f.column), f, 'ilike'));
   }
   return query;
 }
 
-/** The answer's attributes: the level's own, plus those asked for (all indexed ones with includefield=all). */
-function pick(attributes: JsonDataset, tags: readonly string[], q: QidoQuery): JsonDataset {
+/**
+ * The answer's attributes: the level's own, plus those asked for; with includefield=all, every stored
+ * attribute of the level and the levels above it (a study's answer holds no series or instance attribute).
+ */
+function pick(attributes: JsonDataset, tags: readonly string[], q: QidoQuery, level: Level): JsonDataset {
   const out: JsonDataset = {};
-  const wanted = q.includeAll ? Object.keys(attributes) : [...tags, ...q.includeFields];
-  for (const tag of wanted) {
+  const all = level === 'instances' ? Object.keys(attributes) : LEVEL_TAGS[level];
+  for (const tag of q.includeAll ? [...tags, ...all] : [...tags, ...q.includeFields]) {
     const a = attributes[tag];
     if (a) out[tag] = a;
   }
   return out;
 }
+
+type Level = 'studies' | 'series' | 'instances';
+
+/** What each level answers by default: its own attributes and those of the levels above (as Orthanc). */
+const LEVEL_TAGS: Record<Level, readonly string[]> = {
+  studies: STUDY_TAGS,
+  series: [...STUDY_TAGS, ...SERIES_TAGS],
+  instances: [...STUDY_TAGS, ...SERIES_TAGS, AVAILABLE_TRANSFER_SYNTAX, ...INSTANCE_TAGS],
+};
 
 const retrieve = (url: string): JsonDataset => ({ [RETRIEVE_URL]: { vr: 'UR', Value: [url] } });
 const count = (tag: string, n: number | string | bigint): JsonDataset => ({
@@ -111,7 +129,7 @@ export async function searchStudies(db: Db, teamId: number, q: QidoQuery, base: 
     groups.map((g) => g.first),
   );
   return groups.map((g) => ({
-    ...pick(firsts.get(String(g.first)) ?? {}, STUDY_TAGS, q),
+    ...pick(firsts.get(String(g.first)) ?? {}, LEVEL_TAGS.studies, q, 'studies'),
     [MODALITIES_IN_STUDY]: { vr: 'CS', Value: g.modalities },
     ...count(NUMBER_OF_STUDY_SERIES, g.series),
     ...count(NUMBER_OF_STUDY_INSTANCES, g.instances),
@@ -140,7 +158,7 @@ export async function searchSeries(db: Db, teamId: number, q: QidoQuery, base: s
   return groups.map((g) => {
     const attributes = firsts.get(String(g.first)) ?? {};
     return {
-      ...pick(attributes, ['0020000D', ...SERIES_TAGS], q),
+      ...pick(attributes, LEVEL_TAGS.series, q, 'series'),
       ...count(NUMBER_OF_SERIES_INSTANCES, g.instances),
       ...retrieve(`${base}/studies/${g.study_uid}/series/${g.series_uid}`),
     };
@@ -163,11 +181,7 @@ export async function searchInstances(db: Db, teamId: number, q: QidoQuery, base
     .offset(q.offset)
     .execute();
   return rows.map((r) => ({
-    ...pick(
-      r.attributes as JsonDataset,
-      ['0020000D', '0020000E', AVAILABLE_TRANSFER_SYNTAX, ...INSTANCE_TAGS],
-      q,
-    ),
+    ...pick(r.attributes as JsonDataset, LEVEL_TAGS.instances, q, 'instances'),
     ...retrieve(`${base}/studies/${r.study_uid}/series/${r.series_uid}/instances/${r.sop_uid}`),
   }));
 }

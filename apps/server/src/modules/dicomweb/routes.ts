@@ -2,11 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Endpoint } from '@voxa/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { baseUrl } from '../../config';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { boundedBody } from '../../http/bounded-body';
 import { bodyTooLarge, HttpError } from '../../http/errors';
 import { enforceScope } from '../../http/route';
+import { accepts, NOT_ACCEPTABLE, type Answer } from './accept';
 import { syncTeamIndex } from './index-series';
 import { ingestInstances } from './ingest';
 import {
@@ -51,6 +53,12 @@ const READ: Endpoint = {
 const STORE: Endpoint = { ...READ, method: 'POST', permissions: ['r:upload'], summary: 'DICOMweb STOW-RS' };
 
 const DICOM_JSON = 'application/dicom+json';
+const ONLY_MULTIPART =
+  'Only application/dicom instances are accepted (multipart/related; type="application/dicom").';
+/** The `WWW-Authenticate` challenges of a 401 (RFC 9110 11.6.1): a token as Bearer, or as Basic's password. */
+export const DICOMWEB_CHALLENGES = ['Bearer realm="DICOMweb"', 'Basic realm="DICOMweb", charset="UTF-8"'];
+export const NO_INSTANCE =
+  'The request holds no instance: STOW-RS needs at least one application/dicom part.';
 
 interface UidParams {
   study?: string;
@@ -76,8 +84,11 @@ async function reader(deps: Deps, req: FastifyRequest, studies: string[] | null)
   return ctx;
 }
 
-/** The service root as the client reached it (RetrieveURL and BulkDataURI values). */
-const baseOf = (req: FastifyRequest) => `${req.protocol}://${req.host}/dicom-web`;
+/**
+ * The service root at the team's host (RetrieveURL and BulkDataURI values): followed without the `Team`
+ * header the caller may have chosen the team by, it still reaches the team.
+ */
+const baseOf = (deps: Deps, ctx: TeamContext) => `${baseUrl(deps.config, ctx.team.slug)}/dicom-web`;
 
 function target(params: UidParams): WadoTarget {
   if (!params.study) throw new HttpError(400, 'A StudyInstanceUID is required.');
@@ -96,9 +107,7 @@ function qido(deps: Deps, level: 'studies' | 'series' | 'instances') {
     if (req.params.study) scoped.push({ kind: 'uids', column: 'study_uid', values: [req.params.study] });
     if (req.params.series) scoped.push({ kind: 'uids', column: 'series_uid', values: [req.params.series] });
     const query = { ...parsed.query, filters: [...parsed.query.filters, ...scoped] };
-    if (parsed.ignored.length > 0)
-      reply.header('Warning', `299 voxa "Not matched (not indexed): ${parsed.ignored.join(', ')}"`);
-    const results = await search(deps.db, ctx.team.id, query, baseOf(req));
+    const results = await search(deps.db, ctx.team.id, query, baseOf(deps, ctx));
     return reply.type(DICOM_JSON).send(results);
   };
 }
@@ -151,7 +160,7 @@ function metadata(deps: Deps) {
   return async (req: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
     const ctx = await reader(deps, req, studiesNamed(req.params.study));
     const files = await storedFiles(deps, ctx.team.id, target(req.params));
-    return reply.type(DICOM_JSON).send(await metadataOf(files, baseOf(req)));
+    return reply.type(DICOM_JSON).send(await metadataOf(files, baseOf(deps, ctx)));
   };
 }
 
@@ -220,10 +229,7 @@ function store(deps: Deps) {
     const contentType = req.headers['content-type'] ?? '';
     const { params } = mediaTypeParameters(contentType);
     if (params.type && params.type.toLowerCase() !== 'application/dicom')
-      throw new HttpError(
-        415,
-        'Only application/dicom instances are accepted (multipart/related; type="application/dicom").',
-      );
+      throw new HttpError(415, ONLY_MULTIPART);
     const limit = deps.config.DICOMWEB_MAX_STOW_BYTES;
     if (Number(req.headers['content-length'] ?? 0) > limit) throw bodyTooLarge(limit);
     let outcome;
@@ -235,7 +241,9 @@ function store(deps: Deps) {
       if (error instanceof MultipartError) throw new HttpError(400, error.message);
       throw error;
     }
-    const { status, body } = stowResponse(outcome, baseOf(req));
+    // PS3.18 10.5: a request holds one or more instances; a body of the closing boundary alone is malformed.
+    if (outcome.stored.length + outcome.failed.length === 0) throw new HttpError(400, NO_INSTANCE);
+    const { status, body } = stowResponse(outcome, baseOf(deps, ctx));
     return reply.status(status).type(DICOM_JSON).send(body);
   };
 }
@@ -250,6 +258,19 @@ type RouteKind =
   | 'rendered'
   | 'rendered-many'
   | 'store';
+
+/** What each kind of route answers, for the Accept header (rendered images negotiate their own). */
+const ANSWERS: Record<RouteKind, Answer | null> = {
+  'qido-studies': 'dicom-json',
+  'qido-series': 'dicom-json',
+  'qido-instances': 'dicom-json',
+  retrieve: 'multipart-dicom',
+  metadata: 'dicom-json',
+  frames: 'multipart-frames',
+  rendered: null,
+  'rendered-many': null,
+  store: 'dicom-json',
+};
 
 const INSTANCE = '/studies/:study/series/:series/instances/:instance';
 
@@ -283,6 +304,8 @@ export const DICOMWEB_ROUTES: readonly { method: 'GET' | 'POST'; path: string; k
 export function dicomwebRoutes(app: FastifyInstance, deps: Deps): void {
   // The body goes to the route as a stream: STOW-RS reads it part by part (its limit is checked there).
   app.addContentTypeParser('multipart/related', (_req, body, done) => done(null, body));
+  // Any other body (a single-part application/dicom, JSON) is refused by name (PS3.18 10.5.2).
+  app.addContentTypeParser('*', (_req, _body, done) => done(new HttpError(415, ONLY_MULTIPART)));
   const handlers: Record<RouteKind, ReturnType<typeof retrieve>> = {
     'qido-studies': qido(deps, 'studies'),
     'qido-series': qido(deps, 'series'),
@@ -295,6 +318,18 @@ export function dicomwebRoutes(app: FastifyInstance, deps: Deps): void {
     store: store(deps),
   };
   // PS3.18 describes these, not Voxa's OpenAPI document (whose server is /api).
-  for (const r of DICOMWEB_ROUTES)
-    app.route({ method: r.method, url: r.path, schema: { hide: true }, handler: handlers[r.kind] });
+  // Access is decided before the input is looked at: an anonymous caller gets 401 whatever it sent.
+  for (const r of DICOMWEB_ROUTES) {
+    const answer = ANSWERS[r.kind];
+    app.route({
+      method: r.method,
+      url: r.path,
+      schema: { hide: true },
+      onRequest: async (req) => {
+        enforceScope(r.method === 'POST' ? STORE : READ, req.ctx);
+        if (answer && !accepts(req.headers.accept, answer)) throw new HttpError(406, NOT_ACCEPTABLE[answer]);
+      },
+      handler: handlers[r.kind],
+    });
+  }
 }

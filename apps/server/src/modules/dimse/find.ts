@@ -42,9 +42,8 @@ export function findRequest(identifier: Identifier): FindRequest {
     if (text !== '' && keyword !== 'SpecificCharacterSet') keys[keyword] = text.replaceAll('\\', ',');
   }
   const parsed = parseQido(keys);
+  // A key QIDO-RS cannot match is refused there, never ignored (decision 0088).
   if (!parsed.ok) return parsed;
-  if (parsed.ignored.length > 0)
-    return { ok: false, message: `Keys that cannot be matched: ${parsed.ignored.join(', ')}` };
   return { ok: true, level: level as QrLevel, query: parsed.query, returnKeys };
 }
 

@@ -34,7 +34,7 @@ describe('findRequest', () => {
   it('refuses the PATIENT level, a key it cannot match, and a malformed value', () => {
     expect(findRequest({ QueryRetrieveLevel: 'PATIENT', PatientID: '' }).ok).toBe(false);
     expect(findRequest({ StudyInstanceUID: '' }).ok).toBe(false);
-    expect(findRequest({ QueryRetrieveLevel: 'STUDY', PatientBirthDate: '19700101' }).ok).toBe(false);
+    expect(findRequest({ QueryRetrieveLevel: 'STUDY', InstitutionName: 'Hospital' }).ok).toBe(false);
     expect(findRequest({ QueryRetrieveLevel: 'STUDY', StudyDate: 'yesterday' }).ok).toBe(false);
   });
 });

@@ -161,7 +161,7 @@ describe.skipIf(!installed)('DICOM Query/Retrieve SCP', () => {
     expect(responses(missed.output)).toBe(0);
     const patients = await scu('findscu', '-P', ['QueryRetrieveLevel=PATIENT', 'PatientID']);
     expect(patients.output).toMatch(/Final Find Response \(Error: DataSetDoesNotMatchSOPClass\)/);
-    const unmatched = await scu('findscu', '-S', ['QueryRetrieveLevel=STUDY', 'PatientBirthDate=19700101']);
+    const unmatched = await scu('findscu', '-S', ['QueryRetrieveLevel=STUDY', 'InstitutionName=Hospital']);
     expect(unmatched.output).toMatch(/Final Find Response \(Error: DataSetDoesNotMatchSOPClass\)/);
   });
 

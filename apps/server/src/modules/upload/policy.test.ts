@@ -37,7 +37,11 @@ describe('readUploadHeader', () => {
     ['=1', 400],
     ['index=0;index=1', 400],
     ['id=file-0001;index=0;count=1;chunk=5', 422],
-    ['id=file-0001;index=0.5;count=1;chunk=5;size=5', 422],
+    ['id=file-0001;index=0.5;count=1;chunk=5;size=5', 400],
+    ['id=file-0001;index=0x1;count=2;chunk=5;size=10', 400],
+    ['id=file-0001;index=1e0;count=2;chunk=5;size=10', 400],
+    ['id=file-0001;index=;count=1;chunk=5;size=5', 400],
+    ['id=file-0001;index=0;count=1;chunk=0x5;size=5', 400],
     ['id=file-0001;index=0;count=1;chunk=0;size=0', 422],
     ['id=file-0001;index=0;count=1;chunk=5;size=5;extra=1', 422],
   ])('refuses %j with %i', (raw, status) => {

@@ -32,9 +32,11 @@ export function chunkRange(h: Pick<UploadHeader, 'index' | 'chunk' | 'size'>): {
   return { offset, length: Math.max(0, Math.min(h.chunk, h.size - offset)) };
 }
 
+const NUMBER_FIELDS = ['index', 'count', 'chunk', 'size'] as const;
+
 /**
  * Reads the `Upload` header and checks that it describes a possible chunk within the limits: 400 when it
- * is missing or not `key=value;...`, 422 when a value is wrong or the numbers disagree, 413 over a limit.
+ * is missing or not `key=value;...` or a number is not decimal, 422 when a value is wrong or the numbers disagree, 413 over a limit.
  */
 export function readUploadHeader(
   raw: string | string[] | undefined,
@@ -44,6 +46,12 @@ export function readUploadHeader(
   if (raw.length > 1024) return refuse(400, 'The Upload header is too long.');
   const pairs = splitUploadHeader(raw);
   if (!pairs) return refuse(400, 'The Upload header must be key=value pairs separated by ";".');
+  // Number() would read `0x1`, `1e0` or an empty value as a number: a chunk's numbers are written in decimal.
+  const notDecimal = NUMBER_FIELDS.find((k) => {
+    const value = pairs[k];
+    return value !== undefined && !/^[0-9]{1,16}$/.test(value);
+  });
+  if (notDecimal) return refuse(400, `The Upload header's ${notDecimal} must be a decimal integer.`);
   const parsed = UploadHeader.safeParse(pairs);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};

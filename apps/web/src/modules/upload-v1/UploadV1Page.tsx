@@ -32,6 +32,7 @@ import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useCategories } from '../structures/useStructuresApi';
 import { DropZone } from '../upload/DropZone';
+import { showSkippedFiles } from '../upload/showSkippedFiles';
 import type { PickedFile } from '../upload/ingest/collectFiles';
 import { pickedFromInput } from '../upload/ingest/collectFiles';
 import { useIngest } from '../upload/useIngest';
@@ -187,6 +188,7 @@ export function UploadV1Page() {
         fileOf,
         unreadable: unreadable.length,
         onState: setState,
+        onSkipped: showSkippedFiles,
       });
       setResult(kind);
     } catch (error) {

@@ -12,7 +12,7 @@ import {
   type V1UploadState,
 } from '@voxa/imaging';
 import { call } from '../../lib/api';
-import { browserConnection, uploadFiles, type TransferFile } from '../upload/transfer';
+import { browserConnection, uploadFiles, type SkippedFile, type TransferFile } from '../upload/transfer';
 import { sortArchives } from './sortArchives';
 
 /** A study as the V1 page sends it: its checked series and the body part chosen. */
@@ -31,6 +31,8 @@ export interface BatchInput {
   /** Files that could not be read in the browser: counted as failed in the result. */
   unreadable: number;
   onState: (state: V1UploadState) => void;
+  /** Files of the archives the server could not read, with the reason, once the archives are sorted. */
+  onSkipped: (skipped: SkippedFile[]) => void;
 }
 
 interface StoredSeries {
@@ -165,6 +167,7 @@ export async function runBatchUpload(input: BatchInput): Promise<V1Result> {
     if (!sorted?.result) failedFiles += input.archives.length;
     else {
       failedFiles += sorted.result.archives.filter((a) => a.error).length;
+      input.onSkipped(sorted.result.skipped);
       for (const study of sorted.result.studies) {
         const checked = study.series.filter((s) => s.valid && v1StartsChecked(s));
         if (checked.length === 0) continue;

@@ -9,6 +9,7 @@ import type { UploadAction } from './state/reducer';
 import { archiveEvents } from './transfer/archiveEvents';
 import { browserConnection } from './transfer/browserConnection';
 import { runArchives } from './transfer/runArchives';
+import { showSkippedFiles } from './showSkippedFiles';
 
 /** What the page shows in zip_uploading and zip_preview_processing. */
 export interface ArchiveStatus {
@@ -24,7 +25,7 @@ const NO_ARCHIVES: ArchiveStatus = { uploaded: 0, read: 0, total: 0 };
 /**
  * Runs the archive states once Next meets archives among the files: they are uploaded, read on the
  * server, and their studies join the page (or, failing that, the page goes on without them). Each
- * refused archive gets a danger toast with the server's reason.
+ * refused archive gets a danger toast with the server's reason, and the files it could not read a notice.
  */
 export function useArchiveStage(
   page: UploadPageState,
@@ -61,9 +62,10 @@ export function useArchiveStage(
       },
       { call, connection: browserConnection(), sortEvents },
     ).then(
-      ({ studies, failed }) => {
+      ({ studies, failed, skipped }) => {
         for (const archive of failed)
           notifications.show({ color: 'red', title: archive.name, message: archive.error });
+        showSkippedFiles(skipped);
         dispatch({ type: 'serverStudiesRead', studies });
       },
       (error: unknown) => {

@@ -37,6 +37,8 @@ export interface ArchiveOutcome {
   studies: UploadStudy[];
   /** Archives that could not be uploaded or were refused on the server, with the reason. */
   failed: InflatedArchive[];
+  /** Files of the archives the server could not read, with the reason. */
+  skipped: UploadedMetadata['skipped'];
 }
 
 const ARCHIVES = 'archives';
@@ -109,7 +111,7 @@ export async function runArchives(
       files: 0,
       error: outcome.error ?? 'The archive could not be uploaded.',
     }));
-  if (failed.length === archives.length) return { studies: [], failed };
+  if (failed.length === archives.length) return { studies: [], failed, skipped: [] };
 
   const events = services.sortEvents(session, (archive) =>
     progress.archiveRead({ ...archive, name: originalName(archive.name) }),
@@ -124,5 +126,5 @@ export async function runArchives(
   if (metadata.status === 'error') throw new Error(metadata.error ?? 'The archives could not be read.');
   for (const archive of metadata.archives)
     if (archive.error) failed.push({ ...archive, name: originalName(archive.name) });
-  return { studies: [...metadata.studies, ...metadata.nifties], failed };
+  return { studies: [...metadata.studies, ...metadata.nifties], failed, skipped: metadata.skipped };
 }

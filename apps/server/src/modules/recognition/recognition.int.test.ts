@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { collect, connectSocket, eventually } from '../../../test/sockets';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { remapUid } from '../deidentify/keyed';
+import { teamKey } from '../deidentify/team-key';
 
 const EVENT = 'upload:study:aiprompt:response';
 let t: TestApp;
@@ -88,6 +90,23 @@ describe('POST /llm/prompts', () => {
       { id: 'mr/1', acquisitionCode: 'T2W', score: 0.9 },
     ]);
     expect(await promptStatus(res.body.prompts[0].llmRemoteId)).toBe('done');
+  });
+
+  it('keeps the team’s keyed replacement of the page’s study id (the original UID), never the UID', async () => {
+    const socket = await socketOf(uploader);
+    const received = collect<RecognitionResponse>(socket, EVENT);
+    const uid = '1.2.840.113619.2.334.3.2831183778.864.1537274410.1';
+    const res = await prompts(uploader, socket.id ?? '', { studies: [ctStudy(uid)] });
+    expect(res.status).toBe(202);
+    // The answer still names the page's own id.
+    await eventually(() => received.some((r) => r.studyId === uid));
+    const row = await t.db
+      .selectFrom('llm_prompts')
+      .selectAll()
+      .where('uuid', '=', res.body.prompts[0].llmRemoteId)
+      .executeTakeFirstOrThrow();
+    expect(row.study_client_id).toBe(remapUid(teamKey(t.app.deps.keys, team.id), uid));
+    expect(JSON.stringify(row)).not.toContain(uid);
   });
 
   it('sends nothing to a socket of another user, even of the same team', async () => {

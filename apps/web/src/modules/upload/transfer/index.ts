@@ -5,6 +5,7 @@
 export { browserConnection } from './browserConnection';
 export { fileIdOf, planChunks } from './chunkPlan';
 export type { SeriesTransferProgress } from './progress';
+export { teamPseudonyms } from './pseudonyms';
 export { openSession, TransferError, type TransferConnection } from './transferClient';
 export {
   uploadFiles,

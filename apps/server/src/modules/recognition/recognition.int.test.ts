@@ -1,9 +1,11 @@
 import type { RecognitionResponse } from '@voxa/contracts';
+import type { Kysely } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { collect, connectSocket, eventually } from '../../../test/sockets';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { up as forgetStudyUids } from '../../platform/db/migrations/0035-prompts-forget-study-uids';
 import { remapUid } from '../deidentify/keyed';
 import { teamKey } from '../deidentify/team-key';
 
@@ -249,5 +251,29 @@ describe('POST /svc/llm/prompt/:modality/:type/:teamId', () => {
       422,
     );
     expect((await recognise(viewer, `/llm/prompt/CT/acquisition/${team.id}`, body)).status).toBe(403);
+  });
+});
+
+describe('migration 0035', () => {
+  it('forgets the study ids that prompts written before kept in clear', async () => {
+    const uid = '1.2.840.113619.2.334.3.2831183778.864.1537274410.2';
+    const row = await t.db
+      .insertInto('llm_prompts')
+      .values({
+        team_id: team.id,
+        user_id: uploader.id,
+        socket_id: 'x',
+        study_client_id: uid,
+        modality: 'CT',
+      })
+      .returning('uuid')
+      .executeTakeFirstOrThrow();
+    await forgetStudyUids(t.db as unknown as Kysely<unknown>);
+    const after = await t.db
+      .selectFrom('llm_prompts')
+      .select('study_client_id')
+      .where('uuid', '=', row.uuid)
+      .executeTakeFirstOrThrow();
+    expect(after.study_client_id).toBe('');
   });
 });

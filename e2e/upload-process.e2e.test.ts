@@ -2,8 +2,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
+import { browserStoredText } from './support/browserStores';
 import { e2eSkipReason } from './support/chromium';
 import { newCredentials } from './support/people';
+import { plantedCopies } from './support/planted';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
 import { ownerOfNewTeam } from './support/owner';
@@ -13,6 +15,8 @@ import { filesUnder, TESTDATA_DIR } from './support/testdata';
 const GE_STUDY = path.join(TESTDATA_DIR, 'dicom/dcm_qa_nih/20180918GE');
 
 const dicomFilesOf = (dir: string) => filesUnder(dir).filter((f) => f.endsWith('.dcm'));
+/** The study given a planted identity: with 'Anonymize all' on, none of it may stay. */
+const planted = plantedCopies(dicomFilesOf(GE_STUDY));
 
 /**
  * Issue 4's story in the browser: drop the NIH GE study, Process with 'Anonymize all' on, every series
@@ -35,7 +39,7 @@ describe.skipIf(e2eSkipReason())('upload V2 processing, end to end', () => {
   });
 
   it('reads the study and moves to preview with its 4 series selected', async () => {
-    await upload.browse(dicomFilesOf(GE_STUDY));
+    await upload.browse(planted.paths);
     await upload.waitUntilRead();
     await upload.next.click();
     await upload.processButton(4).waitFor();
@@ -64,5 +68,10 @@ describe.skipIf(e2eSkipReason())('upload V2 processing, end to end', () => {
     const names = await upload.patientNames();
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/^ANON-[0-9A-Z]{10}$/);
+  });
+
+  it('keeps nothing planted in the browser: localStorage, IndexedDB, Cache Storage', async () => {
+    const kept = await browserStoredText(person.page);
+    for (const text of planted.texts) expect(kept.includes(text), text).toBe(false);
   });
 });

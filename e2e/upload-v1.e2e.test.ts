@@ -4,10 +4,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRar } from '../apps/server/test/rar-writer';
 import { UploadV1Page } from './pages/UploadV1Page';
+import { apiOk } from './support/apiCall';
 import { screenshot, type Person } from './support/browser';
+import { browserStoredText } from './support/browserStores';
 import { e2eSkipReason } from './support/chromium';
 import { ownerOfNewTeam } from './support/owner';
 import { newCredentials } from './support/people';
+import { plantedCopies } from './support/planted';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
 import { filesUnder, TESTDATA_DIR } from './support/testdata';
@@ -17,6 +20,8 @@ const CT = filesUnder(path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE')).filter((f) 
 const MR = filesUnder(path.join(TESTDATA_DIR, 'dicom/dcm_qa_nih/20180918GE/mr_0004')).filter((f) =>
   f.endsWith('.dcm'),
 );
+/** The first batch given a planted identity: V1 always anonymises, so none of it may stay. */
+const planted = plantedCopies([...CT, ...MR]);
 
 /**
  * Issue 18's story in the browser: a batch of two studies on /upload, Start disabled until both have a
@@ -40,7 +45,7 @@ describe.skipIf(e2eSkipReason())('upload V1, end to end', () => {
   });
 
   it('lists the two studies with the body parts their files name; Start disabled while one has none', async () => {
-    await upload.browse([...CT, ...MR]);
+    await upload.browse(planted.paths);
     await upload.waitForStudies(2);
     // BodyPartExamined HEAD and BRAIN are category slugs: taken from the files.
     expect([await upload.bodyPart(0), await upload.bodyPart(1)].sort()).toEqual(['Brain', 'Head']);
@@ -65,6 +70,19 @@ describe.skipIf(e2eSkipReason())('upload V1, end to end', () => {
     expect(await upload.resultTitle()).toBe('Done!');
     expect(await upload.state.textContent()).toBe('done');
     await screenshot(person.page, 'upload-v1-done');
+  });
+
+  it('lists both studies under their team pseudonyms, and the browser keeps nothing planted', async () => {
+    const studies = await apiOk<{ data: { data: { patientName: string } }[] }>(
+      person.page,
+      'GET',
+      '/studies-v2?page=1',
+    );
+    const names = studies.data.map((s) => s.data.patientName);
+    expect(names).toHaveLength(2);
+    for (const name of names) expect(name).toMatch(/^ANON-[0-9A-Z]{10}$/);
+    const kept = await browserStoredText(person.page);
+    for (const text of planted.texts) expect(kept.includes(text), text).toBe(false);
   });
 
   it('ends in Warning! when a file of the batch is broken', { timeout: 600_000 }, async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { rawFileKeys } from '../src/modules/upload/settled-files';
@@ -15,26 +15,6 @@ export async function filesBelow(dir: string): Promise<string[]> {
     else out.push(full);
   }
   return out;
-}
-
-/**
- * What a leak search reads: the name and bytes of every file under DATA_DIR, every row of the tables an
- * upload writes, the log, and on the embedded database its own files (tables, write-ahead log), as one
- * text.
- */
-export async function everythingStored(t: TestApp): Promise<string> {
-  const stored: string[] = [];
-  for (const file of await filesBelow(t.app.deps.storage.root))
-    stored.push(path.basename(file), (await readFile(file)).toString('latin1'));
-  for (const table of ['studies', 'series', 'upload_sessions', 'upload_files', 'jobs'] as const)
-    stored.push(JSON.stringify(await t.db.selectFrom(table).selectAll().execute()));
-  stored.push(...t.logs);
-  if (t.pglite) {
-    await t.pglite.query('CHECKPOINT');
-    const dump = await t.pglite.dumpDataDir('none');
-    stored.push(Buffer.from(await dump.arrayBuffer()).toString('latin1'));
-  }
-  return stored.join('\n');
 }
 
 /** Waits until the queued removal of a finished upload's raw files (decision 0082) has run. */

@@ -15,7 +15,8 @@ import {
   type LocalSeries,
   type Uploader,
 } from '../../../test/conversion-flow';
-import { everythingStored, filesBelow, rawFilesRemoved } from '../../../test/files';
+import { filesBelow, rawFilesRemoved } from '../../../test/files';
+import { expectNoIdentity } from '../../../test/identity-scan';
 import { IDENTITY_TEXTS } from '../../../test/identity';
 import { sameVolume } from '../../../test/nifti-volume';
 import type { StorageKey } from '../../platform/storage';
@@ -57,10 +58,7 @@ async function finish(studyUuid: string) {
   await rawFilesRemoved(u.t, studyUuid);
 }
 
-async function expectNothingIdentifying() {
-  const everything = await everythingStored(u.t);
-  for (const text of [...IDENTITY_TEXTS, ...uids]) expect(everything.includes(text), text).toBe(false);
-}
+const expectNothingIdentifying = () => expectNoIdentity(u.t, [...IDENTITY_TEXTS, ...uids]);
 
 describe('an anonymised upload leaves nothing identifying', () => {
   it(

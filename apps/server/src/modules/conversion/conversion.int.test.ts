@@ -14,7 +14,8 @@ import {
   type Uploader,
 } from '../../../test/conversion-flow';
 import { TESTDATA_DIR } from '../../../test/corpus';
-import { everythingStored, rawFilesRemoved } from '../../../test/files';
+import { rawFilesRemoved } from '../../../test/files';
+import { expectNoIdentity } from '../../../test/identity-scan';
 import { IDENTITY_TEXTS } from '../../../test/identity';
 import { sameVolume } from '../../../test/nifti-volume';
 import { readSeriesData } from '../studies/series-data';
@@ -129,10 +130,7 @@ describe('conversion through the upload endpoints', () => {
           ]);
           if (anonymize) {
             await rawFilesRemoved(u.t, study.uuid);
-            // Files and their names, database rows, the embedded database's own files and the log.
-            const everything = await everythingStored(u.t);
-            for (const text of [...IDENTITY_TEXTS, ...uids])
-              expect(everything.includes(text), text).toBe(false);
+            await expectNoIdentity(u.t, [...IDENTITY_TEXTS, ...uids]);
           }
         },
       );

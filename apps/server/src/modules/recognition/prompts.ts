@@ -2,6 +2,7 @@ import type { RecognitionStudy } from '@voxa/contracts';
 import { notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import type { PromptStatus } from '../../platform/db/schema';
+import { remapUid } from '../deidentify/keyed';
 import { listAcquisitions } from '../reference/service';
 import type { AllowedCodes } from './recognise';
 
@@ -17,10 +18,13 @@ export async function allowedCodes(db: Db): Promise<AllowedCodes> {
     acquisitions.filter((a) => a.modality === null || a.modality === modality).map((a) => a.code);
 }
 
-/** Records one pending prompt per study (one statement), in the order sent. */
+/**
+ * Records one pending prompt per study (one statement), in the order sent. A page's study id is the
+ * original StudyInstanceUID, so only its keyed replacement (the UID an anonymised study gets) is kept.
+ */
 export async function createPrompts(
   db: Db,
-  actor: Actor,
+  actor: Actor & { key: Buffer },
   socketId: string,
   studies: readonly RecognitionStudy[],
 ) {
@@ -31,7 +35,7 @@ export async function createPrompts(
         team_id: actor.teamId,
         user_id: actor.userId,
         socket_id: socketId,
-        study_client_id: s.id,
+        study_client_id: remapUid(actor.key, s.id),
         modality: s.modality,
       })),
     )

@@ -1,9 +1,13 @@
 import type { RecognitionResponse } from '@voxa/contracts';
+import type { Kysely } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { collect, connectSocket, eventually } from '../../../test/sockets';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { up as forgetStudyUids } from '../../platform/db/migrations/0037-prompts-forget-study-uids';
+import { remapUid } from '../deidentify/keyed';
+import { teamKey } from '../deidentify/team-key';
 
 const EVENT = 'upload:study:aiprompt:response';
 let t: TestApp;
@@ -88,6 +92,23 @@ describe('POST /llm/prompts', () => {
       { id: 'mr/1', acquisitionCode: 'T2W', score: 0.9 },
     ]);
     expect(await promptStatus(res.body.prompts[0].llmRemoteId)).toBe('done');
+  });
+
+  it('keeps the team’s keyed replacement of the page’s study id (the original UID), never the UID', async () => {
+    const socket = await socketOf(uploader);
+    const received = collect<RecognitionResponse>(socket, EVENT);
+    const uid = '1.2.840.113619.2.334.3.2831183778.864.1537274410.1';
+    const res = await prompts(uploader, socket.id ?? '', { studies: [ctStudy(uid)] });
+    expect(res.status).toBe(202);
+    // The answer still names the page's own id.
+    await eventually(() => received.some((r) => r.studyId === uid));
+    const row = await t.db
+      .selectFrom('llm_prompts')
+      .selectAll()
+      .where('uuid', '=', res.body.prompts[0].llmRemoteId)
+      .executeTakeFirstOrThrow();
+    expect(row.study_client_id).toBe(remapUid(teamKey(t.app.deps.keys, team.id), uid));
+    expect(JSON.stringify(row)).not.toContain(uid);
   });
 
   it('sends nothing to a socket of another user, even of the same team', async () => {
@@ -230,5 +251,29 @@ describe('POST /svc/llm/prompt/:modality/:type/:teamId', () => {
       422,
     );
     expect((await recognise(viewer, `/llm/prompt/CT/acquisition/${team.id}`, body)).status).toBe(403);
+  });
+});
+
+describe('migration 0037', () => {
+  it('forgets the study ids that prompts written before kept in clear', async () => {
+    const uid = '1.2.840.113619.2.334.3.2831183778.864.1537274410.2';
+    const row = await t.db
+      .insertInto('llm_prompts')
+      .values({
+        team_id: team.id,
+        user_id: uploader.id,
+        socket_id: 'x',
+        study_client_id: uid,
+        modality: 'CT',
+      })
+      .returning('uuid')
+      .executeTakeFirstOrThrow();
+    await forgetStudyUids(t.db as unknown as Kysely<unknown>);
+    const after = await t.db
+      .selectFrom('llm_prompts')
+      .select('study_client_id')
+      .where('uuid', '=', row.uuid)
+      .executeTakeFirstOrThrow();
+    expect(after.study_client_id).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
+import { teamKey } from '../deidentify/team-key';
 import { allowedCodes, cancelPrompt, createPrompts } from './prompts';
 import { recogniseAcquisitions } from './recogniser';
 
@@ -10,7 +11,8 @@ import { recogniseAcquisitions } from './recogniser';
 export function recognitionRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, api.recognition.prompts, async ({ ctx, query, body }) => {
     const actor = { teamId: ctx.team.id, userId: ctx.user.id };
-    const ids = await createPrompts(deps.db, actor, query.wsid, body.studies);
+    const key = teamKey(deps.keys, ctx.team.id);
+    const ids = await createPrompts(deps.db, { ...actor, key }, query.wsid, body.studies);
     const jobs = body.studies.map((study, i) => ({
       llmRemoteId: ids[i] ?? '',
       userId: actor.userId,

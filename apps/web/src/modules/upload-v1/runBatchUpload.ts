@@ -12,7 +12,13 @@ import {
   type V1UploadState,
 } from '@voxa/imaging';
 import { call } from '../../lib/api';
-import { browserConnection, uploadFiles, type SkippedFile, type TransferFile } from '../upload/transfer';
+import {
+  browserConnection,
+  teamPseudonyms,
+  uploadFiles,
+  type SkippedFile,
+  type TransferFile,
+} from '../upload/transfer';
 import { sortArchives } from './sortArchives';
 
 /** A study as the V1 page sends it: its checked series and the body part chosen. */
@@ -47,11 +53,17 @@ interface StoredSeries {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seriesKey = (studyIndex: number, seriesIndex: number) => `s${studyIndex + 1}-${seriesIndex + 1}`;
 
-function studyBody(study: UploadStudy, series: UploadSeries[], studyIndex: number): UploadStudyBody {
+function studyBody(
+  study: UploadStudy,
+  series: UploadSeries[],
+  studyIndex: number,
+  pseudonym: string,
+): UploadStudyBody {
   return {
     // Neutral ids, as V2 sends them: the server keeps these with the study.
     id: `study-${studyIndex + 1}`,
-    patientName: study.patientName,
+    // Anonymised, so under the team pseudonym as V2 stores it, never the name the files carry.
+    patientName: pseudonym,
     patientSex: study.patientSex,
     studyDate: study.studyDate,
     studyTime: study.studyTime,
@@ -84,11 +96,12 @@ async function storeStudy(
   series: UploadSeries[],
   bodyPart: string | null,
   studyIndex: number,
+  pseudonym: string,
 ) {
   const reply = await call(api.conversion.createStudy, {
     query: { version: '1' },
     body: {
-      study: studyBody(study, series, studyIndex),
+      study: studyBody(study, series, studyIndex, pseudonym),
       studyInstanceUid: study.studyInstanceUid,
       bodyPart,
       labels: [],
@@ -100,6 +113,12 @@ async function storeStudy(
   const uuidOf = (key: string) => reply.series.find((r) => r.clientId === key)?.uuid ?? '';
   return { studyUuid: reply.studyUuid, uuidOf };
 }
+
+const pseudonymsOf = (studies: readonly UploadStudy[]) =>
+  teamPseudonyms(
+    call,
+    studies.map((s) => s.originalPatientName),
+  );
 
 /**
  * The V1 upload (upload-and-organize.md 4, 7 V1): a session, the studies stored, the checked series'
@@ -114,9 +133,18 @@ export async function runBatchUpload(input: BatchInput): Promise<V1Result> {
   };
   const files: TransferFile[] = [];
   const stored: { studyUuid: string; series: StoredSeries[] }[] = [];
+  const pseudonyms = await pseudonymsOf(input.studies.map((b) => b.study));
   for (const [studyIndex, b] of input.studies.entries()) {
     const checked = b.study.series.filter((s) => b.checked.has(s.id));
-    const { studyUuid, uuidOf } = await storeStudy(session, b.study, checked, b.bodyPart, studyIndex);
+    const pseudonym = pseudonyms[studyIndex] ?? '';
+    const { studyUuid, uuidOf } = await storeStudy(
+      session,
+      b.study,
+      checked,
+      b.bodyPart,
+      studyIndex,
+      pseudonym,
+    );
     stored.push({
       studyUuid,
       series: checked.map((s, seriesIndex) => {
@@ -168,13 +196,22 @@ export async function runBatchUpload(input: BatchInput): Promise<V1Result> {
     else {
       failedFiles += sorted.result.archives.filter((a) => a.error).length;
       input.onSkipped(sorted.result.skipped);
-      for (const study of sorted.result.studies) {
+      const sortedPseudonyms = await pseudonymsOf(sorted.result.studies);
+      for (const [sortedIndex, study] of sorted.result.studies.entries()) {
         const checked = study.series.filter((s) => s.valid && v1StartsChecked(s));
         if (checked.length === 0) continue;
         const studyIndex = stored.length;
         const fromFile = study.series.map((s) => s.recognition?.bodyPart ?? null).find((p) => p) ?? null;
         const bodyPart = bodyPartFromFile(fromFile, input.categories);
-        const { studyUuid, uuidOf } = await storeStudy(session, study, checked, bodyPart, studyIndex);
+        const pseudonym = sortedPseudonyms[sortedIndex] ?? '';
+        const { studyUuid, uuidOf } = await storeStudy(
+          session,
+          study,
+          checked,
+          bodyPart,
+          studyIndex,
+          pseudonym,
+        );
         stored.push({
           studyUuid,
           series: checked.map((s, seriesIndex) => {

@@ -6,6 +6,7 @@ export { browserConnection } from './browserConnection';
 export { fileIdOf, planChunks } from './chunkPlan';
 export type { SeriesTransferProgress } from './progress';
 export { skippedNotice, type SkippedFile } from './skippedFiles';
+export { teamPseudonyms } from './pseudonyms';
 export { openSession, TransferError, type TransferConnection } from './transferClient';
 export {
   uploadFiles,

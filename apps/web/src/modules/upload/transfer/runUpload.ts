@@ -7,6 +7,7 @@ import type { PlannedStudy, UploadPlan } from '../state/process';
 import type { UploadProgress } from '../uploadContext';
 import type { TransferConnection } from './transferClient';
 import type { AwaitedSeries } from './conversionEvents';
+import { teamPseudonyms } from './pseudonyms';
 import { uploadFiles, type TransferFile } from './uploader';
 
 export interface UploadServices {
@@ -25,8 +26,6 @@ interface Placed {
   /** Per series: its upload files. */
   files: Map<string, TransferFile[]>;
 }
-
-const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
 /**
  * Neutral upload paths (`2/3/14.dcm`): unique within the session, the same for the same plan (so a
@@ -126,15 +125,12 @@ async function sendInBatches(
 async function patientNames(plan: UploadPlan, services: UploadServices): Promise<Map<string, string>> {
   const names = new Map(plan.studies.map((p) => [p.study.id, p.study.patientName]));
   const anonymised = plan.studies.filter((p) => p.anonymize);
-  if (anonymised.length === 0) return names;
-  const { a } = await services.call(api.anonymise.pseudonyms, {
-    body: { s: anonymised.map((p, i) => ({ id: String(i), n: base64(p.study.originalPatientName) })) },
-    signal: services.signal,
-  });
-  for (const { id, n } of a) {
-    const study = anonymised[Number(id)]?.study;
-    if (study) names.set(study.id, n);
-  }
+  const pseudonyms = await teamPseudonyms(
+    services.call,
+    anonymised.map((p) => p.study.originalPatientName),
+    services.signal,
+  );
+  anonymised.forEach((p, i) => names.set(p.study.id, pseudonyms[i] ?? ''));
   return names;
 }
 

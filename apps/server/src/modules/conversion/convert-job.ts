@@ -7,6 +7,7 @@ import { maybeGunzip } from '../../platform/gzip';
 import type { StorageKey } from '../../platform/storage';
 import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { blankNiftiText } from '../deidentify/nifti';
+import { indexSeries } from '../dicomweb/index-series';
 import { runFlowStep } from '../flows/run-step';
 import { createAutomaticInferences } from '../inference/auto';
 import { readSeriesData, seriesDataText, type SeriesData } from '../studies/series-data';
@@ -119,6 +120,7 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     await save(deps, series, 'done', data);
     announce(deps, series, { status: 'done', ...(warnings.length > 0 && { warnings }) });
     if (job.anonymize) await removeOriginals(deps, sources);
+    await indexAfterConversion(deps, series);
     await inferAfterConversion(deps, series.id);
     await runFlowAfterConversion(deps, series.id);
   } catch (error) {
@@ -140,6 +142,18 @@ async function removeOriginals(deps: Deps, sources: StorageKey[]): Promise<void>
     await eachAtOnce(sources, REMOVALS_AT_ONCE, (key) => deps.storage.remove(key));
   } catch (error) {
     deps.log.error({ err: error }, 'received files not removed');
+  }
+}
+
+/**
+ * The series served by DICOMweb at once, its older copies giving way (decision 0091). A failure there is
+ * logged, never the conversion's: the next DICOMweb read indexes what is left unindexed.
+ */
+async function indexAfterConversion(deps: Deps, series: Series): Promise<void> {
+  try {
+    await indexSeries(deps, series.teamId, series.id);
+  } catch (error) {
+    deps.log.error({ err: error, seriesId: series.id }, 'series not indexed');
   }
 }
 

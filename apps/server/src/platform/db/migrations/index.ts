@@ -31,6 +31,7 @@ import * as dicomweb from './0030-dicomweb';
 import * as dimse from './0032-dimse';
 import * as dicomwebWaits from './0033-dicomweb-waits';
 import * as dicomwebStudyRows from './0034-dicomweb-study-rows';
+import * as oneInstance from './0035-one-instance';
 import * as xrWorkersAndSessions from './0026-xr-workers-and-sessions';
 
 /** Every migration in order; a new one is a new file added here. */
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0032-dimse': dimse,
   '0033-dicomweb-waits': dicomwebWaits,
   '0034-dicomweb-study-rows': dicomwebStudyRows,
+  '0035-one-instance': oneInstance,
   '0026-xr-workers-and-sessions': xrWorkersAndSessions,
 };
 

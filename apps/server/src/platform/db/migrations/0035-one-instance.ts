@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import { runStatements } from './run-statements';
+
+/**
+ * One SOP Instance UID is one instance of a team (docs/decisions/0091-one-instance-per-uid.md): of the
+ * copies indexed so far the last indexed stays, and a unique index keeps it so from now on.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await runStatements(
+    db,
+    `
+    DELETE FROM dicomweb_instances d USING dicomweb_instances newer
+      WHERE newer.team_id = d.team_id AND newer.sop_uid = d.sop_uid AND newer.id > d.id;
+    DROP INDEX dicomweb_instances_sop;
+    CREATE UNIQUE INDEX dicomweb_instances_sop ON dicomweb_instances (team_id, sop_uid)
+    `,
+  );
+}

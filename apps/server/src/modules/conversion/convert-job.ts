@@ -7,7 +7,7 @@ import { maybeGunzip } from '../../platform/gzip';
 import type { StorageKey } from '../../platform/storage';
 import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { blankNiftiText } from '../deidentify/nifti';
-import { indexSeries } from '../dicomweb/index-series';
+import { indexSeries, unindexSeries } from '../dicomweb/index-series';
 import { runFlowStep } from '../flows/run-step';
 import { createAutomaticInferences } from '../inference/auto';
 import { readSeriesData, seriesDataText, type SeriesData } from '../studies/series-data';
@@ -93,6 +93,7 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
   const niftiDir = seriesPartKey(folder, 'nifti');
   try {
     await save(deps, series, 'generatingNii');
+    await unindexSeries(deps, series.id);
     await deps.storage.remove(niftiDir);
     const sources = await sourceKeys(deps, series.teamId, job);
     const { outputs, warnings, dicomKept } =
@@ -125,10 +126,16 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     await runFlowAfterConversion(deps, series.id);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const kept = error instanceof KeptUnconverted;
     await deps.storage.remove(seriesPartKey(folder, 'input'));
-    await deps.storage.remove(seriesPartKey(folder, 'dicom'));
-    await save(deps, series, 'error', { ...series.data, error: message });
+    if (!kept) await deps.storage.remove(seriesPartKey(folder, 'dicom'));
+    await save(deps, series, 'error', {
+      ...series.data,
+      error: message,
+      ...(kept && { folder: [...folder] }),
+    });
     announce(deps, series, { status: 'error', message });
+    if (kept) await indexAfterConversion(deps, series);
   }
 }
 
@@ -218,8 +225,25 @@ async function convertDicom(
     return { outputs, warnings: conversionWarnings(converted.log.split('\n')), dicomKept };
   } catch (error) {
     // The copies still read the input, which the caller removes on failure.
-    await dicomKept.catch(() => undefined);
-    throw error;
+    if (await succeeds(dicomKept)) throw new KeptUnconverted(error);
+    // What dcm2niix cannot convert (a report, a waveform, a syntax it cannot read) is kept all the same
+    // and served (decision 0091); only a series whose files cannot be de-identified keeps nothing.
+    if (!(await succeeds(copies))) throw error;
+    await keepDicom(deps, folder, job.anonymize);
+    throw new KeptUnconverted(error);
+  }
+}
+
+const succeeds = (promise: Promise<unknown>) =>
+  promise.then(
+    () => true,
+    () => false,
+  );
+
+/** A series that did not convert but whose DICOM is kept, as stored (de-identified when asked). */
+class KeptUnconverted extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
   }
 }
 

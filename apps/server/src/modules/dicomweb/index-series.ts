@@ -19,14 +19,15 @@ interface DoneSeries {
   studyUuid: string;
 }
 
-/** The team's converted series not indexed yet (a probe of a partial index: few or none), or that one. */
+/** The team's settled series not indexed yet (a probe of a partial index: few or none), or that one. */
 async function unindexedSeries(db: Db, teamId: number, seriesId?: number): Promise<DoneSeries[]> {
   let query = db
     .selectFrom('series')
     .innerJoin('studies', 'studies.id', 'series.study_id')
     .select(['series.id', 'series.uuid', 'series.study_id', 'studies.uuid as studyUuid'])
     .where('series.team_id', '=', teamId)
-    .where('series.status', '=', 'done')
+    // A series that did not convert is served too when it kept its DICOM (decision 0091).
+    .where('series.status', 'in', ['done', 'error'])
     .where('series.dicomweb_indexed', '=', false);
   if (seriesId !== undefined) query = query.where('series.id', '=', seriesId);
   return query.orderBy('series.id').execute();
@@ -146,4 +147,12 @@ export async function syncTeamIndex(deps: IndexDeps, teamId: number): Promise<vo
  */
 export async function indexSeries(deps: IndexDeps, teamId: number, seriesId: number): Promise<void> {
   for (const series of await unindexedSeries(deps.db, teamId, seriesId)) await indexOne(deps, teamId, series);
+}
+
+/** A series converting again serves nothing until it settles again (a failed one is served: decision 0091). */
+export async function unindexSeries(deps: Pick<Deps, 'db'>, seriesId: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('dicomweb_instances').where('series_id', '=', seriesId).execute();
+    await trx.updateTable('series').set({ dicomweb_indexed: false }).where('id', '=', seriesId).execute();
+  });
 }

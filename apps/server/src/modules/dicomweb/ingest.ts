@@ -66,6 +66,15 @@ async function openSession(deps: Deps, ctx: TeamContext): Promise<string> {
   return uuid;
 }
 
+/**
+ * Why any store refuses an instance, whatever the team (unreadable, or without the UIDs it would be
+ * served under): STOW-RS answers it in the failed SOP sequence, C-STORE as its failure status. Null: kept.
+ */
+export function refusal(bytes: Uint8Array): number | null {
+  const header = readDicomHeader(bytes, { inflateRaw });
+  return header.ok && servedUids(header.header, null) ? null : FAILURE.cannotUnderstand;
+}
+
 /** A received instance to keep: its UIDs as received and as served, its grouping entry. */
 interface Received {
   uids: Omit<FailedInstance, 'reason'>;
@@ -156,7 +165,7 @@ export async function ingestInstances(
   if (!opening) return { stored: [], failed };
   const session = await opening;
   const entries = [...received.values()].map((r) => r.entry);
-  const metadata = sortedMetadata([], studiesFromHeaders(entries, []), []);
+  const metadata = sortedMetadata([], studiesFromHeaders(entries, [], { withoutPixels: true }), []);
   await writeMetadata(deps.storage, ctx.team.id, session, metadata);
 
   const seriesIds: number[] = [];
@@ -198,7 +207,7 @@ export async function ingestInstances(
   finishWhenConverted(deps, ctx, { session, studyUuids, seriesIds });
   const outcome: IngestOutcome = { stored: [], failed };
   for (const [path, instance] of received)
-    // An instance no series took (no image, nothing to convert) is not kept: it fails.
+    // Every instance makes a series, images or not (decision 0091): one no series took is not kept.
     if (taken.has(path)) outcome.stored.push(instance.served);
     else failed.push({ ...instance.uids, reason: FAILURE.processing });
   return outcome;

@@ -6,6 +6,7 @@ import { decideAssociation } from './ae-policy';
 import { part10File } from './part10';
 import { aeTeams } from './receiver';
 import { stageInstance, storeLeftovers, storeStaged } from './staged';
+import { isStorageSopClass } from './storage-classes';
 
 type Association = dimse.association.Association;
 type Dataset = dimse.Dataset;
@@ -13,9 +14,8 @@ type PresentationContext = dimse.association.PresentationContext;
 
 const { PresentationContextResult, RejectReason, RejectResult, RejectSource, SopClass, Status } =
   dimse.constants;
-const { StorageClass, TransferSyntax } = dimse.constants;
+const { TransferSyntax } = dimse.constants;
 
-const STORAGE_CLASSES = new Set<string>(Object.values(StorageClass));
 /** Accepted as proposed, best first: uncompressed, then the encapsulated ones dcm2niix reads. */
 const TRANSFER_SYNTAXES = [
   TransferSyntax.ExplicitVRLittleEndian,
@@ -40,7 +40,7 @@ function acceptContexts(association: Association): void {
   for (const { id } of association.getPresentationContexts()) {
     const context = association.getPresentationContext(id);
     const sopClass = context.getAbstractSyntaxUid();
-    if (sopClass !== SopClass.Verification && !STORAGE_CLASSES.has(sopClass)) {
+    if (sopClass !== SopClass.Verification && !isStorageSopClass(sopClass)) {
       context.setResult(PresentationContextResult.RejectAbstractSyntaxNotSupported);
       continue;
     }
@@ -150,16 +150,15 @@ function scpClass(deps: Deps, receiving: Receiving) {
         transferSyntaxUid: dataset.getTransferSyntaxUid(),
       };
       const file = part10File(meta, bytes);
-      const staged = stageInstance(deps, this.teamId, this.folder, this.staged.length, file).then(
-        () => true,
+      const status = stageInstance(deps, this.teamId, this.folder, this.staged.length, file).catch(
         (error: unknown) => {
           deps.log.error({ err: error, teamId: this.teamId }, 'DIMSE instance not staged');
-          return false;
+          return Status.ProcessingFailure;
         },
       );
-      this.staged.push(staged);
-      void staged.then((ok) => {
-        response.setStatus(ok ? Status.Success : Status.ProcessingFailure);
+      this.staged.push(status.then((s) => s === Status.Success));
+      void status.then((s) => {
+        response.setStatus(s);
         callback(response);
       });
     }

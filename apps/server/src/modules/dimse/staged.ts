@@ -1,13 +1,18 @@
 import type { Deps } from '../../deps';
 import { dimseAssociationKey, dimseAssociationsKey, dimseInstanceKey } from '../../platform/storage/layout';
-import { ingestInstances } from '../dicomweb/ingest';
+import { ingestInstances, refusal } from '../dicomweb/ingest';
 import { receiverContext } from './receiver';
+
+/** The C-STORE status Success (PS3.4 Table GG.4-1). */
+export const SUCCESS = 0x0000;
 
 /**
  * What a C-STORE association received waits on disk, each instance flushed before its C-STORE is answered
  * Success: the sender then forgets it. Once the association ends (released, aborted or cut) its instances
  * are stored together, grouped into studies and series as STOW-RS stores them, and the folder goes.
  * A process that stopped before storing them stores them when its SCP starts again (decision 0075).
+ * Answers the C-STORE status: Success once flushed, or at once the failure STOW-RS would answer for an
+ * instance it refuses (decision 0091), which is then not staged.
  */
 export async function stageInstance(
   deps: Deps,
@@ -15,8 +20,11 @@ export async function stageInstance(
   association: string,
   index: number,
   file: Uint8Array,
-): Promise<void> {
+): Promise<number> {
+  const refused = refusal(file);
+  if (refused !== null) return refused;
   await deps.storage.writeAtomic(dimseInstanceKey(teamId, association, index), file);
+  return SUCCESS;
 }
 
 /** Stores an association's staged instances into its team, then removes them; nothing when none. */

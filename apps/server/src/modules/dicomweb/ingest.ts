@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { serverStudyBody, type ConvertSeriesBody } from '@voxa/contracts';
-import { readDicomHeader, studiesFromHeaders, type DicomEntry } from '@voxa/imaging';
+import { pixelDataCutShort, readDicomHeader, studiesFromHeaders, type DicomEntry } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { eachAtOnce } from '../../platform/concurrency/each-at-once';
@@ -67,12 +67,15 @@ async function openSession(deps: Deps, ctx: TeamContext): Promise<string> {
 }
 
 /**
- * Why any store refuses an instance, whatever the team (unreadable, or without the UIDs it would be
- * served under): STOW-RS answers it in the failed SOP sequence, C-STORE as its failure status. Null: kept.
+ * Why any store refuses an instance, whatever the team (unreadable, cut short inside its pixel data, or
+ * without the UIDs it would be served under): STOW-RS answers it in the failed SOP sequence, C-STORE as
+ * its failure status. Null: kept.
  */
-export function refusal(bytes: Uint8Array): number | null {
-  const header = readDicomHeader(bytes, { inflateRaw });
-  return header.ok && servedUids(header.header, null) ? null : FAILURE.cannotUnderstand;
+export const refusal = (bytes: Uint8Array) => refusalOf(readDicomHeader(bytes, { inflateRaw }), bytes);
+
+function refusalOf(header: ReturnType<typeof readDicomHeader>, bytes: Uint8Array): number | null {
+  const named = header.ok && servedUids(header.header, null) !== null;
+  return named && !pixelDataCutShort(bytes) ? null : FAILURE.cannotUnderstand;
 }
 
 /** A received instance to keep: its UIDs as received and as served, its grouping entry. */
@@ -97,7 +100,8 @@ function readReceived(
     ? { sopClassUid: header.header.sopClassUid ?? '', sopInstanceUid: header.header.sopInstanceUid ?? '' }
     : { sopClassUid: '', sopInstanceUid: '' };
   const served = header.ok ? servedUids(header.header, remap) : null;
-  if (!header.ok || !served) return { ...uids, reason: FAILURE.cannotUnderstand };
+  if (!header.ok || !served || refusalOf(header, bytes) !== null)
+    return { ...uids, reason: FAILURE.cannotUnderstand };
   // A store to /studies/{study} takes that study's instances only (PS3.18 10.5.1).
   if (study !== undefined && header.header.studyInstanceUid !== study)
     return { ...uids, reason: FAILURE.processing };

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
 /**
- * One SOP Instance UID is one instance of a team (docs/decisions/0091-one-instance-per-uid.md): of the
+ * One SOP Instance UID is one instance of a team (docs/decisions/0091-one-instance-per-uid-and-every-instance-kept.md): of the
  * copies indexed so far the last indexed stays, and a unique index keeps it so from now on. A series
  * that did not convert is indexed too (it keeps its DICOM), so the pending ones include it.
  */

@@ -4,7 +4,7 @@ import { ingestInstances, refusal } from '../dicomweb/ingest';
 import { receiverContext } from './receiver';
 
 /** The C-STORE status Success (PS3.4 Table GG.4-1). */
-export const SUCCESS = 0x0000;
+const SUCCESS = 0x0000;
 
 /**
  * What a C-STORE association received waits on disk, each instance flushed before its C-STORE is answered

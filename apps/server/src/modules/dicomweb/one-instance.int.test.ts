@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../../../test/conversion-flow';
 import { apiToken, corpusFiles, dicomweb, sha256, stow } from '../../../test/dicomweb-calls';
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
+import { buildSegmentation } from '../../../test/segmentation-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { teamAeTitle } from '../dimse/ae-policy';
 import { startDimseScp, type DimseScp } from '../dimse/scp';
@@ -180,6 +181,25 @@ describe('one SOP Instance UID is one instance', () => {
       expect(finished.status).toBe(200);
     }
     await expectOnce(token, team, ct.length);
+  }, 600_000);
+
+  it('keeps an older copy someone has segmented, serving its instances from the newer one', async () => {
+    const { team, token } = await newTeam(true);
+    await stowed(token, team, ct);
+    const [older] = await t.db.selectFrom('series').select('id').where('team_id', '=', team.id).execute();
+    await buildSegmentation(t, team, older ?? { id: 0 });
+    await stowed(token, team, ct);
+    const found = await qido(token, team, '/instances');
+    expect(found).toHaveLength(ct.length);
+    const series = await t.db.selectFrom('series').select('id').where('team_id', '=', team.id).execute();
+    expect(series.map((s) => s.id)).toContain(older?.id);
+    expect(series).toHaveLength(2);
+    const served = await t.db
+      .selectFrom('dicomweb_instances')
+      .select('series_id')
+      .where('team_id', '=', team.id)
+      .execute();
+    expect(served.every((row) => row.series_id !== older?.id)).toBe(true);
   }, 600_000);
 
   it.skipIf(!dcmtkInstalled)(

@@ -129,11 +129,7 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
     const kept = error instanceof KeptUnconverted;
     await deps.storage.remove(seriesPartKey(folder, 'input'));
     if (!kept) await deps.storage.remove(seriesPartKey(folder, 'dicom'));
-    await save(deps, series, 'error', {
-      ...series.data,
-      error: message,
-      ...(kept && { folder: [...folder] }),
-    });
+    await save(deps, series, 'error', { ...series.data, error: message });
     announce(deps, series, { status: 'error', message });
     if (kept) await indexAfterConversion(deps, series);
   }

@@ -18,3 +18,14 @@ export function trailingPixelDataStart(bytes: Uint8Array): number | null {
   if (pixels.vr !== 'OB' && pixels.vr !== 'OW') return null;
   return pixels.dataOffset + pixels.length === bytes.length ? pixels.dataOffset - LONG_ELEMENT_HEADER : null;
 }
+
+/**
+ * Whether a Part 10 file of `size` bytes ends inside its top-level Pixel Data (of defined length): an
+ * instance cut short in transfer, which no reader can show and no store keeps (decision 0091). `bytes`
+ * may be its head only (up to Pixel Data). False when not known.
+ */
+export function pixelDataCutShort(bytes: Uint8Array, size = bytes.length): boolean {
+  const pixels = scanHeaderDataSet(bytes, null)?.elements[TAG.PixelData];
+  if (!pixels || pixels.hadUndefinedLength) return false;
+  return pixels.dataOffset + pixels.length > size;
+}

@@ -24,8 +24,19 @@ export function personNameText(name: string | null): string {
     .join(' ');
 }
 
+export interface GroupOptions {
+  /**
+   * Instances without pixel data (reports, key objects, presentation states, waveforms) make series too:
+   * a DICOM receiver keeps every instance it accepts, converted or not (docs/decisions/0091).
+   */
+  withoutPixels?: boolean;
+}
+
 /** Files that make no series (directories, no pixel data, no UIDs, a repeated SOP instance), with reasons. */
-function partition(entries: DicomEntry[]): { images: DicomEntry[]; skipped: SkippedFile[] } {
+function partition(
+  entries: DicomEntry[],
+  options: GroupOptions,
+): { images: DicomEntry[]; skipped: SkippedFile[] } {
   const images: DicomEntry[] = [];
   const skipped: SkippedFile[] = [];
   const instances = new Set<string>();
@@ -33,7 +44,7 @@ function partition(entries: DicomEntry[]): { images: DicomEntry[]; skipped: Skip
     const { file, header } = entry;
     const skip = (reason: string) => skipped.push({ file, reason });
     if (header.isDicomDir) skip(skipReason.directory(file.name));
-    else if (!header.hasPixelData) skip(skipReason.noPixelData(file.name));
+    else if (!header.hasPixelData && !options.withoutPixels) skip(skipReason.noPixelData(file.name));
     else if (!header.studyInstanceUid || !header.seriesInstanceUid) skip(skipReason.noUids(file.name));
     else if (header.sopInstanceUid && instances.has(header.sopInstanceUid)) {
       // The same instance twice (e.g. one image in several transfer syntaxes) would be a doubled slice.
@@ -93,8 +104,8 @@ function buildStudy(studyInstanceUid: string, entries: DicomEntry[]): UploadStud
  * Groups read DICOM headers into studies (StudyInstanceUID) and series (SeriesInstanceUID), in the
  * order studies first appear. Files that cannot form a series are returned in `skipped` with a reason.
  */
-export function groupDicom(entries: DicomEntry[]): GroupedDicom {
-  const { images, skipped } = partition(entries);
+export function groupDicom(entries: DicomEntry[], options: GroupOptions = {}): GroupedDicom {
+  const { images, skipped } = partition(entries, options);
   const studies = [...groupBy(images, (e) => e.header.studyInstanceUid as string)].map(
     ([uid, studyEntries]) => buildStudy(uid, studyEntries),
   );

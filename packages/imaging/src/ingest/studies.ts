@@ -1,4 +1,4 @@
-import { groupDicom, type SkippedFile } from '../group/group-dicom';
+import { groupDicom, type GroupOptions, type SkippedFile } from '../group/group-dicom';
 import type { DicomEntry } from '../group/series';
 import { niftiSeries, niftiStudy } from '../nifti/nifti-series';
 import type { FileRef, NiftiHeader } from '../types';
@@ -15,8 +15,12 @@ export interface IngestedStudies {
 }
 
 /** The studies of a drop: DICOM grouped by study and series first, then one study per NIfTI file. */
-export function studiesFromHeaders(dicom: DicomEntry[], nifti: NiftiEntry[]): IngestedStudies {
-  const grouped = groupDicom(dicom);
+export function studiesFromHeaders(
+  dicom: DicomEntry[],
+  nifti: NiftiEntry[],
+  options: GroupOptions = {},
+): IngestedStudies {
+  const grouped = groupDicom(dicom, options);
   const niftiStudies = nifti.map(({ file, header }) => niftiStudy(niftiSeries(file, header)));
   return { studies: [...grouped.studies, ...niftiStudies], skipped: grouped.skipped };
 }

@@ -57,6 +57,22 @@ describe('V1 files', () => {
     // The repeat is ignored; the file without pixel data counts as failed in the V1 result.
     expect(grouped.skipped.map((s) => isRepeatedInstanceReason(s.reason))).toEqual([true, false]);
   });
+
+  it('groups instances without pixel data into their series when a receiver keeps every instance', () => {
+    const [first, second] = dicomEntries('dicom/dcm_qa_ct/GE/');
+    if (!first || !second) throw new Error('corpus missing');
+    const report = {
+      file: { ...second.file, name: 'report.dcm' },
+      header: { ...second.header, hasPixelData: false, seriesInstanceUid: '2.25.7', modality: 'SR' },
+    };
+    const grouped = groupDicom([first, report], { withoutPixels: true });
+    expect(grouped.skipped).toEqual([]);
+    const series = grouped.studies.flatMap((s) => s.series);
+    expect(series.map((s) => [s.modalityCode, s.cnt])).toEqual([
+      ['CT', 1],
+      ['SR', 1],
+    ]);
+  });
 });
 
 describe('V1 series', () => {

@@ -9,6 +9,7 @@ import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { patientIdentityOf } from '../deidentify/deidentify';
 import type { PatientIdentity } from '../deidentify/descriptors';
 import { blankNiftiText } from '../deidentify/nifti';
+import { indexSeries, unindexSeries } from '../dicomweb/index-series';
 import { runFlowStep } from '../flows/run-step';
 import { createAutomaticInferences } from '../inference/auto';
 import { readSeriesData, seriesDataText, type SeriesData } from '../studies/series-data';
@@ -102,6 +103,7 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
   const niftiDir = seriesPartKey(folder, 'nifti');
   try {
     await save(deps, series, 'generatingNii');
+    await unindexSeries(deps, series.id);
     await deps.storage.remove(niftiDir);
     const sources = await sourceKeys(deps, series.teamId, job);
     const { outputs, warnings, converter, dicomKept, descriptors } =
@@ -137,14 +139,17 @@ export async function convertSeriesJob(deps: Deps, job: ConvertSeriesJob): Promi
       ...(converter && { converter }),
     });
     if (job.anonymize) await removeOriginals(deps, sources);
+    await indexAfterConversion(deps, series);
     await inferAfterConversion(deps, series.id);
     await runFlowAfterConversion(deps, series.id);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const kept = error instanceof KeptUnconverted;
     await deps.storage.remove(seriesPartKey(folder, 'input'));
-    await deps.storage.remove(seriesPartKey(folder, 'dicom'));
+    if (!kept) await deps.storage.remove(seriesPartKey(folder, 'dicom'));
     await save(deps, series, 'error', { ...series.data, error: message });
     announce(deps, series, { status: 'error', message });
+    if (kept) await indexAfterConversion(deps, series);
   }
 }
 
@@ -158,6 +163,18 @@ async function removeOriginals(deps: Deps, sources: StorageKey[]): Promise<void>
     await eachAtOnce(sources, REMOVALS_AT_ONCE, (key) => deps.storage.remove(key));
   } catch (error) {
     deps.log.error({ err: error }, 'received files not removed');
+  }
+}
+
+/**
+ * The series served by DICOMweb at once, its older copies giving way (decision 0091). A failure there is
+ * logged, never the conversion's: the next DICOMweb read indexes what is left unindexed.
+ */
+async function indexAfterConversion(deps: Deps, series: Series): Promise<void> {
+  try {
+    await indexSeries(deps, series.teamId, series.id);
+  } catch (error) {
+    deps.log.error({ err: error, seriesId: series.id }, 'series not indexed');
   }
 }
 
@@ -248,8 +265,25 @@ async function convertDicom(
     };
   } catch (error) {
     // The copies still read the input, which the caller removes on failure.
-    await dicomKept.catch(() => undefined);
-    throw error;
+    if (await succeeds(dicomKept)) throw new KeptUnconverted(error);
+    // What dcm2niix cannot convert (a report, a waveform, a syntax it cannot read) is kept all the same
+    // and served (decision 0091); only a series whose files cannot be de-identified keeps nothing.
+    if (!(await succeeds(copies))) throw error;
+    await keepDicom(deps, folder, job.anonymize);
+    throw new KeptUnconverted(error);
+  }
+}
+
+const succeeds = (promise: Promise<unknown>) =>
+  promise.then(
+    () => true,
+    () => false,
+  );
+
+/** A series that did not convert but whose DICOM is kept, as stored (de-identified when asked). */
+class KeptUnconverted extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
   }
 }
 

@@ -5,6 +5,7 @@ import { readBytes } from '../../platform/storage';
 import { seriesKey, seriesPartKey } from '../../platform/storage/layout';
 import { AVAILABLE_TRANSFER_SYNTAX, INDEXED_TAGS } from './attributes';
 import { integerOf, parseDicom, textOf, toDicomJson, type JsonDataset } from './dicom-json';
+import { lockTeamIndex, removeSuperseded, supersedeOlderCopies } from './one-instance';
 
 type IndexDeps = Pick<Deps, 'db' | 'storage' | 'log'>;
 
@@ -18,17 +19,18 @@ interface DoneSeries {
   studyUuid: string;
 }
 
-/** The team's converted series not indexed yet (a probe of a partial index: few or none). */
-async function unindexedSeries(db: Db, teamId: number): Promise<DoneSeries[]> {
-  return db
+/** The team's settled series not indexed yet (a probe of a partial index: few or none), or that one. */
+async function unindexedSeries(db: Db, teamId: number, seriesId?: number): Promise<DoneSeries[]> {
+  let query = db
     .selectFrom('series')
     .innerJoin('studies', 'studies.id', 'series.study_id')
     .select(['series.id', 'series.uuid', 'series.study_id', 'studies.uuid as studyUuid'])
     .where('series.team_id', '=', teamId)
-    .where('series.status', '=', 'done')
-    .where('series.dicomweb_indexed', '=', false)
-    .orderBy('series.id')
-    .execute();
+    // A series that did not convert is served too when it kept its DICOM (decision 0091).
+    .where('series.status', 'in', ['done', 'error'])
+    .where('series.dicomweb_indexed', '=', false);
+  if (seriesId !== undefined) query = query.where('series.id', '=', seriesId);
+  return query.orderBy('series.id').execute();
 }
 
 /** What the index keeps of one stored file: its matching columns and the DICOM JSON of the QIDO tags. */
@@ -107,7 +109,10 @@ async function indexOne(deps: IndexDeps, teamId: number, series: DoneSeries): Pr
       deps.log.warn({ err: error, seriesId: series.id, file }, 'stored DICOM not indexed');
     }
   }
-  await deps.db.transaction().execute(async (trx) => {
+  // A file of the series named twice (one instance in two files) is one instance too: the last read.
+  const bySop = new Map(rows.map((r) => [r.sop_uid, r]));
+  const superseded = await deps.db.transaction().execute(async (trx) => {
+    await lockTeamIndex(trx, teamId);
     const claimed = await trx
       .updateTable('series')
       .set({ dicomweb_indexed: true })
@@ -115,13 +120,17 @@ async function indexOne(deps: IndexDeps, teamId: number, series: DoneSeries): Pr
       .where('dicomweb_indexed', '=', false)
       .returning('id')
       .executeTakeFirst();
-    if (!claimed) return;
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    if (!claimed) return null;
+    const older = await supersedeOlderCopies(trx, teamId, series.id, [...bySop.keys()]);
+    const unique = [...bySop.values()];
+    for (let i = 0; i < unique.length; i += ROWS_PER_INSERT)
       await trx
         .insertInto('dicomweb_instances')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .values(unique.slice(i, i + ROWS_PER_INSERT))
         .execute();
+    return older;
   });
+  if (superseded) await removeSuperseded(deps, superseded);
 }
 
 /**
@@ -130,4 +139,20 @@ async function indexOne(deps: IndexDeps, teamId: number, series: DoneSeries): Pr
  */
 export async function syncTeamIndex(deps: IndexDeps, teamId: number): Promise<void> {
   for (const series of await unindexedSeries(deps.db, teamId)) await indexOne(deps, teamId, series);
+}
+
+/**
+ * Indexes one series as soon as it has converted, so that every way in (upload pages, archives, commander
+ * import, STOW-RS, C-STORE) serves it at once and its older copies give way then (decision 0091).
+ */
+export async function indexSeries(deps: IndexDeps, teamId: number, seriesId: number): Promise<void> {
+  for (const series of await unindexedSeries(deps.db, teamId, seriesId)) await indexOne(deps, teamId, series);
+}
+
+/** A series converting again serves nothing until it settles again (a failed one is served: decision 0091). */
+export async function unindexSeries(deps: Pick<Deps, 'db'>, seriesId: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('dicomweb_instances').where('series_id', '=', seriesId).execute();
+    await trx.updateTable('series').set({ dicomweb_indexed: false }).where('id', '=', seriesId).execute();
+  });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { serverStudyBody, type ConvertSeriesBody } from '@voxa/contracts';
-import { readDicomHeader, studiesFromHeaders, type DicomEntry } from '@voxa/imaging';
+import { pixelDataCutShort, readDicomHeader, studiesFromHeaders, type DicomEntry } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { eachAtOnce } from '../../platform/concurrency/each-at-once';
@@ -68,6 +68,23 @@ async function openSession(deps: Deps, ctx: TeamContext): Promise<string> {
   return uuid;
 }
 
+/**
+ * Why any store refuses an instance, whatever the team (unreadable, cut short inside its pixel data, or
+ * without the UIDs it would be served under): STOW-RS answers it in the failed SOP sequence, C-STORE as
+ * its failure status. Null: kept.
+ */
+export const refusal = (bytes: Uint8Array, size = bytes.length) =>
+  refusalOf(readDicomHeader(bytes, { inflateRaw }), bytes, size);
+
+function refusalOf(
+  header: ReturnType<typeof readDicomHeader>,
+  bytes: Uint8Array,
+  size: number,
+): number | null {
+  const named = header.ok && servedUids(header.header, null) !== null;
+  return named && !pixelDataCutShort(bytes, size) ? null : FAILURE.cannotUnderstand;
+}
+
 /** A received instance to keep: its UIDs as received and as served, its grouping entry. */
 interface Received {
   uids: Omit<FailedInstance, 'reason'>;
@@ -90,7 +107,8 @@ function readReceived(
     ? { sopClassUid: header.header.sopClassUid ?? '', sopInstanceUid: header.header.sopInstanceUid ?? '' }
     : { sopClassUid: '', sopInstanceUid: '' };
   const served = header.ok ? servedUids(header.header, remap) : null;
-  if (!header.ok || !served) return { ...uids, reason: FAILURE.cannotUnderstand };
+  if (!header.ok || !served || refusalOf(header, bytes, size) !== null)
+    return { ...uids, reason: FAILURE.cannotUnderstand };
   // A store to /studies/{study} takes that study's instances only (PS3.18 10.5.1).
   if (study !== undefined && header.header.studyInstanceUid !== study)
     return { ...uids, reason: FAILURE.processing };
@@ -159,7 +177,7 @@ export async function ingestInstances(
   if (!opening) return { stored: [], failed };
   const session = await opening;
   const entries = [...received.values()].map((r) => r.entry);
-  const metadata = sortedMetadata([], studiesFromHeaders(entries, []), []);
+  const metadata = sortedMetadata([], studiesFromHeaders(entries, [], { withoutPixels: true }), []);
   await writeMetadata(deps.storage, ctx.team.id, session, metadata);
 
   const seriesIds: number[] = [];
@@ -201,7 +219,7 @@ export async function ingestInstances(
   finishWhenConverted(deps, ctx, { session, studyUuids, seriesIds });
   const outcome: IngestOutcome = { stored: [], failed };
   for (const [path, instance] of received)
-    // An instance no series took (no image, nothing to convert) is not kept: it fails.
+    // Every instance makes a series, images or not (decision 0091): one no series took is not kept.
     if (taken.has(path)) outcome.stored.push(instance.served);
     else failed.push({ ...instance.uids, reason: FAILURE.processing });
   return outcome;

@@ -18,6 +18,7 @@ let t: TestApp;
 let orthanc: Orthanc;
 let plain: TestTeam;
 let anonymised: TestTeam;
+let twice: TestTeam;
 let originals: Uint8Array[];
 
 beforeAll(async () => {
@@ -26,9 +27,11 @@ beforeAll(async () => {
   const owner = await buildUser(t);
   plain = await buildTeam(t, owner);
   anonymised = await buildTeam(t, owner);
+  twice = await buildTeam(t, owner);
   await t.db.updateTable('teams').set({ dicom_anonymize: false }).where('id', '=', plain.id).execute();
   const plainToken = await apiToken(t, owner, plain);
   const anonToken = await apiToken(t, owner, anonymised);
+  const twiceToken = await apiToken(t, owner, twice);
   orthanc = await startOrthanc({
     // One with a Bearer header, one with HTTP Basic: both ways a DICOMweb client authenticates.
     voxa: {
@@ -40,6 +43,10 @@ beforeAll(async () => {
       Username: 'orthanc',
       Password: anonToken,
       HttpHeaders: { Team: anonymised.slug },
+    },
+    voxaTwice: {
+      Url: `${t.url}/dicom-web/`,
+      HttpHeaders: { Authorization: `Bearer ${twiceToken}`, Team: twice.slug },
     },
   });
   originals = await corpusFiles('dcm_qa_ct/GE', 4);
@@ -69,6 +76,17 @@ async function orthancFiles(): Promise<Map<string, Buffer>> {
     out.set(tags.SOPInstanceUID, await orthanc.raw(`/instances/${id}/file`));
   }
   return out;
+}
+
+/** Once every study of the team has ended its upload (converted or failed). */
+async function settled(teamId: number): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const rows = await t.db.selectFrom('studies').select('status').where('team_id', '=', teamId).execute();
+    if (rows.length > 0 && rows.every((r) => r.status === 'converted' || r.status === 'error')) return;
+    if (Date.now() > deadline) throw new Error(`studies not settled: ${JSON.stringify(rows)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
 }
 
 describe.skipIf(!installed)('Orthanc as a DICOMweb peer', () => {
@@ -136,6 +154,43 @@ describe.skipIf(!installed)('Orthanc as a DICOMweb peer', () => {
       );
       for (const text of [...IDENTITY_TEXTS, ...planted.flatMap((p) => p.uids)])
         expect(served).not.toContain(text);
+    },
+  );
+
+  it(
+    'pushes the same series twice and retrieves each instance once (decision 0091)',
+    { timeout: 300_000 },
+    async () => {
+      for (const id of (await orthanc.call('GET', '/studies')).body as string[])
+        await orthanc.call('DELETE', `/studies/${id}`);
+      const series = await intoOrthanc(originals);
+      for (let round = 0; round < 2; round++) {
+        const stow = await orthanc.call('POST', '/dicom-web/servers/voxaTwice/stow', {
+          Resources: [series],
+          Synchronous: true,
+        });
+        expect(stow.status, orthanc.log().slice(-4000)).toBe(200);
+        await settled(twice.id);
+      }
+      const instances = await orthanc.call('POST', '/dicom-web/servers/voxaTwice/qido', {
+        Uri: '/instances',
+        Arguments: {},
+      });
+      expect(instances.body).toHaveLength(originals.length);
+      const studies = await orthanc.call('POST', '/dicom-web/servers/voxaTwice/qido', {
+        Uri: '/studies',
+        Arguments: {},
+      });
+      expect(studies.body).toHaveLength(1);
+      expect((await orthanc.call('DELETE', `/series/${series}`)).status).toBe(200);
+      const retrieve = await orthanc.call('POST', '/dicom-web/servers/voxaTwice/retrieve', {
+        Resources: [{ Study: studies.body[0]['0020000D'].Value }],
+        Synchronous: true,
+      });
+      expect(retrieve.status, orthanc.log().slice(-4000)).toBe(200);
+      expect((await orthancFiles()).size).toBe(originals.length);
+      // Orthanc counts what it received: each instance once (it counted 15 for 5 slices before).
+      expect(retrieve.body.ReceivedInstancesCount).toBe(String(originals.length));
     },
   );
 });

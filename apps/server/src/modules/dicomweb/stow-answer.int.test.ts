@@ -3,6 +3,7 @@ import { apiToken, corpusFiles, dicomweb, sha256 as sha, stow as stowTo } from '
 import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { IDENTITY_TEXTS, withIdentity } from '../../../test/identity';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { trailingPixelDataStart } from '@voxa/imaging';
 import { registerJobs } from '..';
 import { parseMultipartRelated } from './multipart-related';
 
@@ -136,21 +137,33 @@ describe('STOW-RS answers once stored, and reads wait for the conversion', () =>
   );
 
   it(
-    'reports a series whose conversion fails to the team, not in the answer, and serves nothing of it',
+    'refuses instances cut short openly; a series that does not convert is told to the team and served',
     { timeout: 300_000 },
     async () => {
-      // CT slices cut short in their pixel data: the headers read, so they are stored and queued, but
-      // dcm2niix finds the files too small for their images and no NIfTI comes of them.
-      const cut = (await corpusFiles('dcm_qa_ct/GE', 3)).map((f) => f.subarray(0, 300_000));
       // A team of its own: the others hold these slices' study already.
       const team = await buildTeam(t, owner);
       const token = await apiToken(t, owner, team);
-      const { status, answer } = await stow(token, team.slug, cut);
+      // CT slices cut short in their pixel data: refused, each with 0xC000 (decision 0091), none stored.
+      const ct = await corpusFiles('dcm_qa_ct/GE', 3);
+      const refused = await stow(
+        token,
+        team.slug,
+        ct.map((f) => f.subarray(0, 300_000)),
+      );
+      expect(refused.status).toBe(409);
+      const failed = (refused.answer['00081198']?.Value ?? []) as Dataset[];
+      expect(failed.map((item) => first(item, '00081197'))).toEqual([0xc000, 0xc000, 0xc000]);
+      expect(await t.db.selectFrom('studies').select('id').where('team_id', '=', team.id).execute()).toEqual(
+        [],
+      );
+      // The same slices without their pixel data: whole instances, kept, though dcm2niix finds no image.
+      const imageless = ct.map((f) => f.subarray(0, trailingPixelDataStart(f) ?? f.length));
+      const { status, answer } = await stow(token, team.slug, imageless);
       expect(status).toBe(200);
       const study = studyOf(answer);
       const found = await dicomweb(t, `/studies?StudyInstanceUID=${study}`, { token, team: team.slug });
-      expect(await found.json()).toEqual([]);
-      expect((await dicomweb(t, `/studies/${study}`, { token, team: team.slug })).status).toBe(404);
+      expect(first(((await found.json()) as Dataset[])[0], '00201208')).toBe(3);
+      expect(await parts(await dicomweb(t, `/studies/${study}`, { token, team: team.slug }))).toHaveLength(3);
       // The API user never signs in: the team's receiver (its creator) hears of it.
       const notice = await until('the failure notification', async () =>
         t.db

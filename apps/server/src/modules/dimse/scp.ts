@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import dimse from 'dcmjs-dimse';
 import type { Deps } from '../../deps';
+import { FAILURE } from '../dicomweb/ingest';
 import { decideAssociation } from './ae-policy';
 import { dimseInstanceKey } from '../../platform/storage/layout';
 import { part10Header } from './part10';
 import { answerFind, answerRetrieve, QUERY_RETRIEVE_CLASSES, type QrScope } from './query-retrieve';
 import { aeTeams } from './receiver';
+import { isStorageSopClass } from './storage-classes';
 import { moveDestinations } from './settings';
 import { sameAssociation, toDestination } from './sub-operations';
 import { stageStream, storeLeftovers, storeStaged, type Staging } from './staged';
@@ -17,9 +19,8 @@ type PresentationContext = dimse.association.PresentationContext;
 
 const { PresentationContextResult, RejectReason, RejectResult, RejectSource, SopClass, Status } =
   dimse.constants;
-const { StorageClass, TransferSyntax } = dimse.constants;
+const { TransferSyntax } = dimse.constants;
 
-const STORAGE_CLASSES = new Set<string>(Object.values(StorageClass));
 /** Accepted as proposed, best first: uncompressed, then the encapsulated ones dcm2niix reads. */
 const TRANSFER_SYNTAXES = [
   TransferSyntax.ExplicitVRLittleEndian,
@@ -49,7 +50,7 @@ function acceptContexts(association: Association): void {
     const context = association.getPresentationContext(id);
     const sopClass = context.getAbstractSyntaxUid();
     const served = sopClass === SopClass.Verification || QUERY_RETRIEVE_CLASSES.has(sopClass);
-    if (!served && !STORAGE_CLASSES.has(sopClass)) {
+    if (!served && !isStorageSopClass(sopClass)) {
       context.setResult(PresentationContextResult.RejectAbstractSyntaxNotSupported);
       continue;
     }
@@ -231,6 +232,7 @@ function scpClass(deps: Deps, receiving: Receiving) {
         const statuses = {
           staged: Status.Success,
           'too-large': OUT_OF_RESOURCES,
+          'cannot-understand': FAILURE.cannotUnderstand,
           failed: Status.ProcessingFailure,
         };
         response.setStatus(statuses[outcome]);

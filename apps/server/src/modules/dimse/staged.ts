@@ -4,7 +4,7 @@ import { readDicomHeader } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { StorageKey } from '../../platform/storage';
 import { dimseAssociationKey, dimseAssociationsKey } from '../../platform/storage/layout';
-import { ingestInstances, type IncomingInstance } from '../dicomweb/ingest';
+import { ingestInstances, refusal, type IncomingInstance } from '../dicomweb/ingest';
 import { receiverContext } from './receiver';
 
 /** Received bytes held while the disk is behind, before the association's socket stops being read. */
@@ -42,8 +42,11 @@ class Paced extends PassThrough {
 
 class TooLarge extends Error {}
 
-/** How a received instance's staging ended: on disk, refused past the size limit, or failed. */
-export type Staging = 'staged' | 'too-large' | 'failed';
+/**
+ * How a received instance's staging ended: on disk, refused past the size limit, refused as STOW-RS
+ * refuses what it cannot serve (unreadable, without its UIDs, cut short: decision 0091), or failed.
+ */
+export type Staging = 'staged' | 'too-large' | 'cannot-understand' | 'failed';
 
 export interface StagingStream {
   /** Where dcmjs-dimse writes the dataset's fragments as they arrive. */
@@ -78,7 +81,12 @@ export function stageStream(
     if (size > limit) throw new TooLarge();
   }
   const staged = deps.storage.writeAtomic(key, file()).then(
-    (): Staging => 'staged',
+    async (): Promise<Staging> => {
+      const instance = await stagedInstance(deps, key);
+      if (refusal(instance.bytes, instance.size) === null) return 'staged';
+      await deps.storage.remove(key);
+      return 'cannot-understand';
+    },
     (error: unknown): Staging => {
       if (error instanceof TooLarge) return 'too-large';
       deps.log.error({ err: error }, 'DIMSE instance not staged');

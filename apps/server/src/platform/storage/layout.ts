@@ -63,10 +63,14 @@ export const convertedKey = (teamId: number, session: string, uploadId: string):
   `${uploadId}.nii`,
 ];
 
-export const seriesKey = (teamId: number, studyUuid: string, seriesUuid: string): StorageKey => [
+export const studyKey = (teamId: number, studyUuid: string): StorageKey => [
   ...teamKey(teamId),
   'studies',
   studyUuid,
+];
+
+export const seriesKey = (teamId: number, studyUuid: string, seriesUuid: string): StorageKey => [
+  ...studyKey(teamId, studyUuid),
   'series',
   seriesUuid,
 ];

@@ -31,6 +31,7 @@ import * as dicomweb from './0030-dicomweb';
 import * as dimse from './0032-dimse';
 import * as dicomwebWaits from './0033-dicomweb-waits';
 import * as dicomwebStudyRows from './0034-dicomweb-study-rows';
+import * as oneInstance from './0035-one-instance';
 import * as dimseMoveDestinations from './0036-dimse-move-destinations';
 import * as promptsForgetStudyUids from './0037-prompts-forget-study-uids';
 import * as xrWorkersAndSessions from './0026-xr-workers-and-sessions';
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0032-dimse': dimse,
   '0033-dicomweb-waits': dicomwebWaits,
   '0034-dicomweb-study-rows': dicomwebStudyRows,
+  '0035-one-instance': oneInstance,
   '0036-dimse-move-destinations': dimseMoveDestinations,
   '0037-prompts-forget-study-uids': promptsForgetStudyUids,
   '0026-xr-workers-and-sessions': xrWorkersAndSessions,

@@ -22,7 +22,7 @@ const { PresentationContextResult, RejectReason, RejectResult, RejectSource, Sop
 const { TransferSyntax } = dimse.constants;
 
 /** Accepted as proposed, best first: uncompressed, then the encapsulated ones dcm2niix reads. */
-const TRANSFER_SYNTAXES = [
+export const TRANSFER_SYNTAXES = [
   TransferSyntax.ExplicitVRLittleEndian,
   TransferSyntax.ImplicitVRLittleEndian,
   TransferSyntax.DeflatedExplicitVRLittleEndian,

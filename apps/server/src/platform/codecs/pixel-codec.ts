@@ -27,7 +27,7 @@ export class CodecError extends Error {}
 type Decoder = 'decodeRle' | 'decodeJpeg' | 'decodeJpegLs' | 'decodeJpeg2000' | 'decodeHtJpeg2000';
 
 /** Each encapsulated transfer syntax this server decodes, and the codec of dcmjs-codecs that reads it. */
-const DECODERS: ReadonlyMap<string, Decoder> = new Map([
+export const DECODERS: ReadonlyMap<string, Decoder> = new Map([
   ['1.2.840.10008.1.2.5', 'decodeRle'], // RLE Lossless
   ['1.2.840.10008.1.2.4.50', 'decodeJpeg'], // JPEG Baseline (Process 1)
   ['1.2.840.10008.1.2.4.51', 'decodeJpeg'], // JPEG Extended (Process 2 and 4)

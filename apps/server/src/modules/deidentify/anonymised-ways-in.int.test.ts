@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { sendFile, sha256 } from '../../../test/upload-calls';
 import { teamAeTitle } from '../dimse/ae-policy';
 import { startDimseScp, type DimseScp } from '../dimse/scp';
+import { freePort } from '../../../test/dimse-tools';
 
 /**
  * Each way in of an anonymising team, on one server of its own that logs at debug: upload V1's calls,
@@ -29,15 +29,6 @@ let scp: DimseScp | undefined;
 let port: number;
 let planted: ReturnType<typeof withIdentity>[];
 let texts: string[];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** Once the way in has settled (conversion, removal of what was staged), nothing planted is left. */
 const expectNothingLeft = () =>

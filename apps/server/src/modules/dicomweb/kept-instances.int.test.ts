@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { teamAeTitle } from '../dimse/ae-policy';
 import { startDimseScp, type DimseScp } from '../dimse/scp';
 import { parseMultipartRelated } from './multipart-related';
+import { freePort } from '../../../test/dimse-tools';
 
 /**
  * Never Success for what is not kept and served (decision 0091): reports, key objects, presentation
@@ -57,15 +57,6 @@ let owner: TestUser;
 let scp: DimseScp;
 let port: number;
 let dir: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** One instance of each kind made by dump2dcm, the Secondary Capture deflated by dcmconv; `n` keeps UIDs apart. */
 async function instances(n: number, omit?: string): Promise<{ files: string[]; sops: string[] }> {

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { teamAeTitle } from '../dimse/ae-policy';
 import { startDimseScp, type DimseScp } from '../dimse/scp';
 import { parseMultipartRelated } from './multipart-related';
+import { freePort } from '../../../test/dimse-tools';
 
 /**
  * One SOP Instance UID is one instance of a team (decision 0091): the same instances sent again, by
@@ -31,15 +31,6 @@ let owner: TestUser;
 let scp: DimseScp;
 let port: number;
 let ct: Uint8Array[];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** A team with an API user's token; `anonymize` as the team's DICOMweb setting. */
 async function newTeam(anonymize: boolean): Promise<{ team: TestTeam; token: string }> {

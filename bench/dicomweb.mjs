@@ -6,11 +6,15 @@
  *     the GE series of dcm_qa_ct tiled along z), in series of BENCH_SERIES_SIZE (200) with a study each,
  *     one `POST /dicom-web/studies` a series, against a discard sink (bench/processes/sink.mjs) taking
  *     the same bodies over HTTP the same way (split into parts by the server's own parser as they arrive,
- *     dropped) and the same sink storing them (each part written to a file and flushed, 16 at once: what
- *     the disk allows a server that answers 'stored'), the three taking turns a series at a time. The
- *     server answers once the instances are stored and queued for conversion (decision 0066). Printed
- *     apart: how long the bytes took to send, and how long until QIDO-RS finds every instance answered
- *     (converted, de-identified, indexed).
+ *     dropped), the same sink storing them (each part written to a file and flushed, 16 at once: what
+ *     the disk allows a server that answers 'stored') and an Orthanc (Debian's, with its DICOMweb plugin,
+ *     `SyncStorageArea: true`, its SQLite index and storage in the bench's temp folder beside the
+ *     server's data; apps/server/test/orthanc.ts starts it), the four taking turns a series at a time
+ *     with the same client code and bodies. The server answers once the instances are stored and queued
+ *     for conversion (decision 0066), Orthanc once they are stored and indexed. Printed apart: how long
+ *     the bytes took to send, and how long until QIDO-RS finds every instance answered (on the server:
+ *     converted, de-identified, indexed; on Orthanc the same `GET /dicom-web/studies?StudyInstanceUID=`),
+ *     with the ratios server/Orthanc and the load average.
  *   - QIDO-RS: BENCH_STUDIES (100,000) studies indexed (rows written in SQL on the server's database by
  *     bench/lib/dicomweb-seed.mjs), `GET /dicom-web/studies` by a patient name prefix and by a month of
  *     study dates, each in rounds interleaved with the references: `SELECT 1` on the server's own
@@ -18,7 +22,8 @@
  *     medians and p95 beside them.
  *
  * The server runs in a process of its own (on PostgreSQL when BENCH_DATABASE_URL, default the local
- * test database, answers; PGlite on disk otherwise), the sink in another; the client is this process.
+ * test database, answers; PGlite on disk otherwise), each sink and Orthanc in others; the client is this
+ * process. Orthanc is stopped and its folder removed at the end, also when the bench fails.
  *
  *   npm run bench:dicomweb    (BENCH_INSTANCES=2000 BENCH_SERIES_SIZE=200 BENCH_STUDIES=100000
  *                              BENCH_STUDY_INSTANCES=3 BENCH_ROUNDS=5 BENCH_BLOCK=20)
@@ -33,6 +38,7 @@ import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeMultipartRelated } from '../apps/server/src/modules/dicomweb/multipart-related.ts';
+import { orthancInstalled, startOrthanc } from '../apps/server/test/orthanc.ts';
 import { CT_SERIES_SLICES, writeCtSeries } from './lib/ct-series.mjs';
 import { startProcess, startServer } from './processes/spawn.mjs';
 
@@ -124,7 +130,8 @@ function answeredStudies(answer, into) {
 /**
  * Seconds from `since` until QIDO-RS finds every instance the answers named (each search waits, at most
  * 60 s, for the series still converting: decision 0066's read-your-writes), and how many it found; a
- * study whose conversion failed is given up at SEARCHABLE_LIMIT_MS.
+ * study whose conversion failed is given up at SEARCHABLE_LIMIT_MS. The same for Orthanc (`server` is
+ * anything with a `url`; the same headers, which it ignores).
  */
 async function untilSearchable(server, dicomweb, studies, since) {
   const deadline = performance.now() + SEARCHABLE_LIMIT_MS;
@@ -145,14 +152,14 @@ async function untilSearchable(server, dicomweb, studies, since) {
   return { seconds: (performance.now() - since) / 1000, found };
 }
 
-async function stowBench(server, sinks, dicomweb, seriesFiles) {
+async function stowBench(server, sinks, orthanc, dicomweb, seriesFiles) {
   const sizes = { instances: 0, bytes: 0 };
   const sinkTime = { sent: 0, answered: 0 };
   const storingTime = { sent: 0, answered: 0 };
-  const serverTime = { sent: 0, answered: 0 };
-  const studies = new Map();
-  let stored = 0;
-  let failed = 0;
+  // The server and Orthanc: the same tally of their answers.
+  const tally = () => ({ sent: 0, answered: 0, stored: 0, failed: 0, studies: new Map() });
+  const serverTime = tally();
+  const orthancTime = tally();
   const started = performance.now();
   for (const [k, files] of seriesFiles.entries()) {
     const { contentType, body } = await stowBody(files);
@@ -165,23 +172,37 @@ async function stowBench(server, sinks, dicomweb, seriesFiles) {
       time.sent += r.sent;
       time.answered += r.answered;
     };
-    const toServer = async () => {
-      const r = await send(server.url, '/dicom-web/studies', request);
-      if (r.status !== 200 && r.status !== 202) throw new Error(`STOW-RS: ${r.status} ${r.text}`);
+    const toStow = (name, target, time) => async () => {
+      const r = await send(target.url, '/dicom-web/studies', request);
+      if (r.status !== 200 && r.status !== 202) throw new Error(`STOW-RS to ${name}: ${r.status} ${r.text}`);
       const answer = JSON.parse(r.text);
-      stored += answer[REFERENCED_SOPS]?.Value?.length ?? 0;
-      failed += answer[FAILED_SOPS]?.Value?.length ?? 0;
-      answeredStudies(answer, studies);
-      serverTime.sent += r.sent;
-      serverTime.answered += r.answered;
+      time.stored += answer[REFERENCED_SOPS]?.Value?.length ?? 0;
+      time.failed += answer[FAILED_SOPS]?.Value?.length ?? 0;
+      answeredStudies(answer, time.studies);
+      time.sent += r.sent;
+      time.answered += r.answered;
     };
-    // The three take turns going first: a load that changes on a shared machine weighs on all.
-    const turns = [toSink(sinks.discard, sinkTime), toSink(sinks.storing, storingTime), toServer];
+    // The four take turns going first: a load that changes on a shared machine weighs on all.
+    const turns = [
+      toSink(sinks.discard, sinkTime),
+      toSink(sinks.storing, storingTime),
+      toStow('the server', server, serverTime),
+      toStow('Orthanc', orthanc, orthancTime),
+    ];
     for (let t = 0; t < turns.length; t += 1) await turns[(k + t) % turns.length]();
   }
   const answersLoad = load();
-  const searchable = await untilSearchable(server, dicomweb, studies, started);
-  const tail = searchable.seconds;
+  const turnsEnd = performance.now();
+  // Orthanc first: it indexes before it answers, so its search takes a moment and the server's
+  // conversions go on meanwhile (the server's wait below is counted from the end of the turns).
+  const orthancFound = await untilSearchable(orthanc, dicomweb, orthancTime.studies, turnsEnd);
+  const orthancLoad = load();
+  const searchable = await untilSearchable(server, dicomweb, serverTime.studies, turnsEnd);
+  const tail = (turnsEnd - started) / 1000 + searchable.seconds;
+  // Each one's own turns and its wait after them: the server's conversions also ran during the others'
+  // turns, which this does not count (it favours the server).
+  const serverOwn = serverTime.answered + searchable.seconds;
+  const orthancOwn = orthancTime.answered + orthancFound.seconds;
   const perSecond = (seconds) => ({
     instances: sizes.instances / seconds,
     mb: sizes.bytes / MB / seconds,
@@ -190,9 +211,12 @@ async function stowBench(server, sinks, dicomweb, seriesFiles) {
     const r = perSecond(seconds);
     return `${r.instances.toFixed(1)} instances/s, ${r.mb.toFixed(1)} MB/s`;
   };
+  // Ratios of rates over the same instances: the other's seconds over the server's.
+  const ratio = (theirs, ours) => (theirs / ours).toFixed(2);
   console.log(
     `STOW-RS of ${sizes.instances} instances (${(sizes.bytes / MB).toFixed(0)} MB) in ` +
-      `${seriesFiles.length} requests of up to ${SERIES_SIZE}; stored ${stored}, failed ${failed}; ` +
+      `${seriesFiles.length} requests of up to ${SERIES_SIZE}; server stored ${serverTime.stored}, ` +
+      `failed ${serverTime.failed}; Orthanc stored ${orthancTime.stored}, failed ${orthancTime.failed}; ` +
       `load ${answersLoad}`,
   );
   console.log(
@@ -208,18 +232,39 @@ async function stowBench(server, sinks, dicomweb, seriesFiles) {
       `(${serverTime.answered.toFixed(1)} s until the answers; bytes sent in ${serverTime.sent.toFixed(2)} s)`,
   );
   console.log(
-    `  ratio server/sink until the answers: ${(sinkTime.answered / serverTime.answered).toFixed(2)} ` +
-      `(aim >= 0.8; Orthanc 0.24); for the bytes sent ${(sinkTime.sent / serverTime.sent).toFixed(2)}`,
+    `  Orthanc (stored with SyncStorageArea, indexed in SQLite, answered): ${rate(orthancTime.answered)} ` +
+      `(${orthancTime.answered.toFixed(1)} s until the answers; bytes sent in ` +
+      `${orthancTime.sent.toFixed(2)} s); load ${answersLoad}`,
   );
   console.log(
-    `  ratio server/storing sink: ${(storingTime.answered / serverTime.answered).toFixed(2)}; ` +
-      `storing/discard sink: ${(sinkTime.answered / storingTime.answered).toFixed(2)} (what flushing each ` +
+    `  ratio server/sink until the answers: ${ratio(sinkTime.answered, serverTime.answered)} ` +
+      `(aim >= 0.8; Orthanc/sink ${ratio(sinkTime.answered, orthancTime.answered)} in this run); ` +
+      `for the bytes sent ${ratio(sinkTime.sent, serverTime.sent)}`,
+  );
+  console.log(
+    `  ratio server/storing sink: ${ratio(storingTime.answered, serverTime.answered)}; ` +
+      `storing/discard sink: ${ratio(sinkTime.answered, storingTime.answered)} (what flushing each ` +
       'instance costs on this disk: the most a server answering once an instance is on disk reaches here, ' +
       'decision 0084)',
   );
   console.log(
-    `  converted and found by QIDO-RS: ${searchable.found} of ${stored} ${tail.toFixed(1)} s after the ` +
-      `first request (${rate(tail)}, ${(sinkTime.answered / tail).toFixed(2)}x the sink); load ${load()}`,
+    `  ratio server/Orthanc until the answers: ${ratio(orthancTime.answered, serverTime.answered)}; ` +
+      `Orthanc/storing sink: ${ratio(storingTime.answered, orthancTime.answered)}`,
+  );
+  console.log(
+    `  converted and found by QIDO-RS: ${searchable.found} of ${serverTime.stored} ${tail.toFixed(1)} s after ` +
+      `the first request (${rate(tail)}, ${ratio(sinkTime.answered, tail)}x the sink; the other targets' ` +
+      `turns included); ${serverOwn.toFixed(1)} s of its own turns and the ` +
+      `${searchable.seconds.toFixed(1)} s after them (${rate(serverOwn)}); load ${load()}`,
+  );
+  console.log(
+    `  Orthanc, found by QIDO-RS: ${orthancFound.found} of ${orthancTime.stored} ${orthancOwn.toFixed(1)} s ` +
+      `of its own turns and the ${orthancFound.seconds.toFixed(1)} s after them (${rate(orthancOwn)}); ` +
+      `load ${orthancLoad}`,
+  );
+  console.log(
+    `  ratio server/Orthanc until found by QIDO-RS: ${ratio(orthancOwn, serverOwn)} (own turns and the ` +
+      `wait after them; the server's conversions during the others' turns not counted); load ${load()}`,
   );
 }
 
@@ -269,13 +314,19 @@ const timed = async (request) => {
 
 async function main() {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'voxa-bench-dicomweb-'));
-  const deadline = setTimeout(() => {
+  let server;
+  let orthanc;
+  const sinks = {};
+  const deadline = setTimeout(async () => {
     console.error(`bench/dicomweb: over ${TIME_LIMIT_MS / 1000} s, stopping`);
+    // Orthanc is no child that ends with this process's stdin, and its folder would stay.
+    await orthanc?.stop().catch(() => undefined);
+    await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     process.exit(1);
   }, TIME_LIMIT_MS);
-  let server;
-  const sinks = {};
   try {
+    if (!orthancInstalled())
+      throw new Error('bench/dicomweb needs Orthanc: apt-get install -y orthanc orthanc-dicomweb');
     const seriesFiles = [];
     for (let from = 0; from < INSTANCES; from += SERIES_SIZE) {
       const dir = path.join(temp, 'series', String(seriesFiles.length));
@@ -287,14 +338,23 @@ async function main() {
     server = await startServer(path.join(temp, 'data'), { BENCH_SEED: seedModule });
     sinks.discard = await startProcess('sink');
     sinks.storing = await startProcess('sink', { BENCH_SINK_DIR: await mkdtemp(path.join(temp, 'sink-')) });
+    // Its storage and SQLite index in the same temp folder as the server's data: the same disk. No
+    // DICOM port (STOW-RS only); its HTTP port refuses all but 127.0.0.1, no authentication.
+    orthanc = await startOrthanc(
+      {},
+      { parent: temp, config: { SyncStorageArea: true, DicomServerEnabled: false } },
+    );
+    const { body: system } = await orthanc.call('GET', '/system');
+    const { body: plugin } = await orthanc.call('GET', '/plugins/dicom-web');
     const { seeded } = server;
     console.log(
       `bench/dicomweb: server on ${server.database}; QIDO index seeded with ${seeded.studies} studies ` +
-        `(${seeded.instances} instances) in ${seeded.seconds} s`,
+        `(${seeded.instances} instances) in ${seeded.seconds} s; Orthanc ${system.Version} ` +
+        `(DICOMweb plugin ${plugin.Version}, SQLite index)`,
     );
     const session = { authorization: `Bearer ${server.token}`, team: server.team };
     const dicomweb = { authorization: `Bearer ${await apiToken(server.url, session)}`, team: server.team };
-    await stowBench(server, sinks, dicomweb, seriesFiles);
+    await stowBench(server, sinks, orthanc, dicomweb, seriesFiles);
     console.log(
       `QIDO-RS over ${seeded.studies} seeded studies and the stored ones, one client, ${ROUNDS} rounds of ` +
         `${BLOCK} requests interleaved with SELECT 1 and GET /api/user; load ${load()}`,
@@ -302,8 +362,12 @@ async function main() {
     await qidoBench(server, dicomweb, session);
   } finally {
     clearTimeout(deadline);
-    await Promise.all(Object.values(sinks).map((sink) => sink.stop()));
-    await server?.stop();
+    // Each stopped even when another's stop fails: Orthanc must not outlive the bench.
+    await Promise.allSettled([
+      ...Object.values(sinks).map((sink) => sink.stop()),
+      orthanc?.stop(),
+      server?.stop(),
+    ]);
     await rm(temp, { recursive: true, force: true });
   }
 }

@@ -42,12 +42,23 @@ export interface Orthanc {
   stop(): Promise<void>;
 }
 
+export interface OrthancOptions {
+  /** The folder its own folder (configuration, storage, SQLite index) is made in: the system's temp by default. */
+  parent?: string;
+  /** Settings over the ones below (bench/dicomweb.mjs: `SyncStorageArea`). */
+  config?: Record<string, unknown>;
+}
+
 /**
- * An Orthanc of the test's own: free ports, its own storage, the DICOMweb plugin with `servers` in its
- * client's list. Resolves once its REST API answers.
+ * An Orthanc of the test's own (also bench/dicomweb.mjs's): free ports on 127.0.0.1 only, no
+ * authentication, its own storage with the SQLite index beside it (Debian's default), the DICOMweb plugin
+ * with `servers` in its client's list. Resolves once its REST API answers; `stop` removes its folder.
  */
-export async function startOrthanc(servers: Record<string, PeerServer>): Promise<Orthanc> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'voxa-orthanc-'));
+export async function startOrthanc(
+  servers: Record<string, PeerServer>,
+  { parent = os.tmpdir(), config: extra = {} }: OrthancOptions = {},
+): Promise<Orthanc> {
+  const dir = await mkdtemp(path.join(parent, 'voxa-orthanc-'));
   const [httpPort, dicomPort] = [await freePort(), await freePort()];
   const config = {
     Name: 'VoxaPeer',
@@ -59,6 +70,7 @@ export async function startOrthanc(servers: Record<string, PeerServer>): Promise
     AuthenticationEnabled: false,
     Plugins: [DICOMWEB_PLUGIN],
     DicomWeb: { Enable: true, Root: '/dicom-web/', Servers: servers },
+    ...extra,
   };
   const configFile = path.join(dir, 'orthanc.json');
   await writeFile(configFile, JSON.stringify(config));
@@ -80,15 +92,30 @@ export async function startOrthanc(servers: Record<string, PeerServer>): Promise
     }
     return { status: res.status, body: parsed };
   };
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Orthanc exited: ${log}`);
+    // Not started: stopped and its folder removed here, as no caller holds it yet.
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`Orthanc exited: ${log}`);
+    }
     const up = await fetch(`${url}/system`).then(
       (r) => r.ok,
       () => false,
     );
     if (up) break;
-    if (Date.now() > deadline) throw new Error(`Orthanc did not start: ${log}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Orthanc did not start: ${log}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -96,13 +123,6 @@ export async function startOrthanc(servers: Record<string, PeerServer>): Promise
     call,
     log: () => log,
     raw: async (apiPath) => Buffer.from(await (await fetch(`${url}${apiPath}`)).arrayBuffer()),
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await rm(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }

@@ -65,6 +65,11 @@ describe.skipIf(e2eSkipReason())('upload V2 archives, end to end', () => {
     await expect.poll(() => upload.state.textContent(), { timeout: 60_000 }).toMatch(/^zip_|^preview$/);
     await upload.state.filter({ hasText: /^preview$/ }).waitFor({ timeout: 300_000 });
     await upload.toast('leaves the archive folder').waitFor({ timeout: 60_000 });
+    // What the server could not read of the archive (its DICOMDIR files) is listed on the page with reasons.
+    await person.page
+      .getByTestId('skipped-files')
+      .filter({ hasText: /DIRFILE: / })
+      .waitFor();
   });
 
   it('previews the archive’s native, compressed and NIfTI series with images rendered on the server', async () => {
@@ -121,6 +126,7 @@ describe.skipIf(e2eSkipReason())('upload V2 archives, end to end', () => {
     const { page } = person;
     await page.getByRole('button', { name: 'Close upload' }).click();
     await upload.state.filter({ hasText: /^ready$/ }).waitFor();
+    expect(await page.getByTestId('skipped-files').count()).toBe(0);
     const again = path.join(temp, 'again.zip');
     writeFileSync(again, makeZip(entriesOf(path.dirname(NIFTI), [NIFTI], 'nifti')));
     await upload.browse([again]);

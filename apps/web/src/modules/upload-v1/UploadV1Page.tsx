@@ -32,7 +32,8 @@ import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useCategories } from '../structures/useStructuresApi';
 import { DropZone } from '../upload/DropZone';
-import { showSkippedFiles } from '../upload/showSkippedFiles';
+import { SkippedFiles } from '../upload/SkippedFiles';
+import type { SkippedFile } from '../upload/transfer';
 import type { PickedFile } from '../upload/ingest/collectFiles';
 import { pickedFromInput } from '../upload/ingest/collectFiles';
 import { useIngest } from '../upload/useIngest';
@@ -134,6 +135,7 @@ export function UploadV1Page() {
   const [result, setResult] = useState<V1Result | null>(null);
   const [ignored, setIgnored] = useState(0);
   const [archives, setArchives] = useState<File[]>([]);
+  const [skipped, setSkipped] = useState<readonly SkippedFile[]>([]);
   const [details, setDetails] = useState<UploadStudy['series'][number] | null>(null);
   const more = useRef<HTMLInputElement>(null);
 
@@ -188,7 +190,7 @@ export function UploadV1Page() {
         fileOf,
         unreadable: unreadable.length,
         onState: setState,
-        onSkipped: showSkippedFiles,
+        onSkipped: setSkipped,
       });
       setResult(kind);
     } catch (error) {
@@ -249,6 +251,7 @@ export function UploadV1Page() {
               <Text size="sm">{file.name} — inflated and read on the server after the upload</Text>
             </Paper>
           ))}
+          <SkippedFiles skipped={skipped} />
           {choices.map((c) => (
             <StudyRow
               key={c.study.id}

@@ -12,6 +12,7 @@ import { MarkedSeriesContext } from './series/markedSeries';
 import { StudyList } from './StudyList';
 import { warnsOnLeave } from './state/leave';
 import { selectedCount } from './state/model';
+import { SkippedFiles } from './SkippedFiles';
 import { useUpload } from './uploadContext';
 import { useLeaveRouteConfirm } from './useLeaveWarning';
 import { useProcessUpload } from './useProcessUpload';
@@ -63,6 +64,7 @@ export function UploadV2Page() {
                 </div>
               )}
               <ArchiveProgress state={page.state} status={archives} />
+              {page.state !== 'ready' && <SkippedFiles skipped={archives.skipped} />}
               <MarkedSeriesContext.Provider value={marked}>
                 <StudyList state={page} />
               </MarkedSeriesContext.Provider>

@@ -9,7 +9,7 @@ import type { UploadAction } from './state/reducer';
 import { archiveEvents } from './transfer/archiveEvents';
 import { browserConnection } from './transfer/browserConnection';
 import { runArchives } from './transfer/runArchives';
-import { showSkippedFiles } from './showSkippedFiles';
+import type { SkippedFile } from './transfer/skippedFiles';
 
 /** What the page shows in zip_uploading and zip_preview_processing. */
 export interface ArchiveStatus {
@@ -18,14 +18,16 @@ export interface ArchiveStatus {
   /** Archives inflated (or refused) on the server so far, of `total`. */
   read: number;
   total: number;
+  /** The archives' files the server could not read, with their reasons, once read. */
+  skipped: readonly SkippedFile[];
 }
 
-const NO_ARCHIVES: ArchiveStatus = { uploaded: 0, read: 0, total: 0 };
+const NO_ARCHIVES: ArchiveStatus = { uploaded: 0, read: 0, total: 0, skipped: [] };
 
 /**
  * Runs the archive states once Next meets archives among the files: they are uploaded, read on the
  * server, and their studies join the page (or, failing that, the page goes on without them). Each
- * refused archive gets a danger toast with the server's reason, and the files it could not read a notice.
+ * refused archive gets a danger toast with the server's reason; the files it could not read are listed in the status.
  */
 export function useArchiveStage(
   page: UploadPageState,
@@ -65,7 +67,7 @@ export function useArchiveStage(
       ({ studies, failed, skipped }) => {
         for (const archive of failed)
           notifications.show({ color: 'red', title: archive.name, message: archive.error });
-        showSkippedFiles(skipped);
+        setStatus((s) => ({ ...s, skipped }));
         dispatch({ type: 'serverStudiesRead', studies });
       },
       (error: unknown) => {

@@ -38,9 +38,17 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
   // The segmentation the paint panel opens: the task's, or the copy of the AI result just accepted.
   const [painted, setPainted] = useState(aiResult ? null : query.taskId);
   const queryClient = useQueryClient();
-  // Opened once the case has been read again with the copy in it.
-  const accepted = (copy: Segmentation) =>
-    void queryClient.invalidateQueries({ queryKey: caseKey(kase.uuid) }).then(() => setPainted(copy.id));
+  // The copy joins the case at once, so the paint panel finds it: awaiting a refetch raced with any other
+  // refetch of the case, which could end first without the copy (a CI flake). The case is read again after.
+  const accepted = (copy: Segmentation) => {
+    queryClient.setQueryData<AnnotatorCase>(caseKey(kase.uuid), (c) =>
+      c && !c.segmentations.some((s) => s.id === copy.id)
+        ? { ...c, segmentations: [...c.segmentations, copy] }
+        : c,
+    );
+    setPainted(copy.id);
+    void queryClient.invalidateQueries({ queryKey: caseKey(kase.uuid) });
+  };
   const modality = series?.modality_code ?? kase.study.modality;
   const { canvasRef, viewer, error: viewerError } = useViewer();
   const shown = useShownVolume(viewer, series?.uuid ?? kase.uuid, file, modality);

@@ -38,8 +38,8 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
   // The segmentation the paint panel opens: the task's, or the copy of the AI result just accepted.
   const [painted, setPainted] = useState(aiResult ? null : query.taskId);
   const queryClient = useQueryClient();
-  // The copy joins the case at once, so the paint panel finds it: awaiting a refetch raced with any other
-  // refetch of the case, which could end first without the copy (a CI flake). The case is read again after.
+  // The copy joins the case at once, and the paint panel opens it once the case it is given holds it: a
+  // query's observers hear of new data after React has already rendered the new `painted` (a CI flake).
   const accepted = (copy: Segmentation) => {
     queryClient.setQueryData<AnnotatorCase>(caseKey(kase.uuid), (c) =>
       c && !c.segmentations.some((s) => s.id === copy.id)
@@ -49,6 +49,7 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
     setPainted(copy.id);
     void queryClient.invalidateQueries({ queryKey: caseKey(kase.uuid) });
   };
+  const opened = kase.segmentations.some((s) => s.id === painted) ? painted : null;
   const modality = series?.modality_code ?? kase.study.modality;
   const { canvasRef, viewer, error: viewerError } = useViewer();
   const shown = useShownVolume(viewer, series?.uuid ?? kase.uuid, file, modality);
@@ -104,12 +105,12 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
         >
           <SeriesSwitcher series={kase.series} selected={series?.uuid ?? ''} onSelect={choose} />
           <PaintSidebar
-            key={`${series?.uuid}:${painted}`}
+            key={`${series?.uuid}:${opened}`}
             viewer={viewer}
             segmentations={kase.segmentations.filter((s) => s.series_uuid === series?.uuid)}
             shownName={shown.state === 'ready' ? shown.shownName : null}
             review={query.review}
-            initialId={painted}
+            initialId={opened}
           />
         </Box>
         <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>

@@ -216,9 +216,11 @@ async function registerWeb(app: FastifyInstance, config: Config): Promise<void> 
       root: config.WEB_DIST,
       wildcard: false,
       index: false,
+      // Ours, below: `send`'s own 'max-age=0' would replace it.
+      cacheControl: false,
       // Hashed bundles never change; version.json, sw.js and the rest must be re-checked.
       setHeaders: (res, file) =>
-        res.header(
+        res.setHeader(
           'cache-control',
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         ),

@@ -15,6 +15,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { timingLines } from './timings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -75,6 +76,18 @@ function finish(counts, code) {
   process.stdout.write(`${line}\n`, () => process.exit(code));
 }
 
+/** `.ci/run` exports VOXA_CI_STARTED_AT (epoch seconds) so the budget line counts its installs and lint too. */
+async function printTimings(timingFile, buildMs, testMs) {
+  const ciStart = Number(process.env.VOXA_CI_STARTED_AT);
+  const ciMs = Number.isFinite(ciStart) && ciStart > 0 ? Date.now() - ciStart * 1000 : null;
+  try {
+    const files = JSON.parse(await readFile(timingFile, 'utf8'));
+    console.log(timingLines(files, { root, buildMs, testMs, ciMs }).join('\n'));
+  } catch (error) {
+    console.error(`No timings (${error instanceof Error ? error.message : error}).`);
+  }
+}
+
 async function main() {
   const testdata = path.resolve(root, process.env.TESTDATA_DIR ?? '../shared/testdata');
   const chromium = findChromium();
@@ -95,28 +108,34 @@ async function main() {
     console.log('Chromium not found: the e2e specs will be skipped (install Debian "chromium" to run them).');
   }
 
+  const startedAt = Date.now();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'voxa-test-'));
   const reportFile = path.join(tmp, 'vitest.json');
+  const timingFile = path.join(tmp, 'timings.json');
 
   // The build goes to a private folder (E2E_WEB_DIST), so a concurrent `vite build` in the same checkout
   // cannot empty apps/web/dist under the running e2e tests, nor the tests' build replace a developer's.
   const projects = requestedProjects();
   const wantsE2e = projects.length === 0 || projects.some((p) => p.includes('e2e') || p.includes('*'));
   let buildFailed = false;
+  let buildMs = 0;
   if (wantsE2e) {
     const webDist = path.join(tmp, 'web-dist');
     console.log(`Building the web app for the e2e tests into ${webDist}…`);
     buildFailed = (await run('npm', ['run', 'build', '-w', '@voxa/web', '--', '--outDir', webDist])) !== 0;
+    buildMs = Date.now() - startedAt;
     if (buildFailed) console.error('The web build failed; the e2e tests will fail without it.');
     process.env.E2E_WEB_DIST = webDist;
   }
 
   const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
+  process.env.VOXA_TIMING_FILE = timingFile;
   const code = await run(vitest, [
     'run',
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${reportFile}`,
+    '--reporter=./scripts/timing-reporter.mjs',
     ...args,
   ]);
 
@@ -126,6 +145,7 @@ async function main() {
   } catch (error) {
     console.error(`No readable Vitest JSON report (${error instanceof Error ? error.message : error}).`);
   }
+  await printTimings(timingFile, buildMs, Date.now() - startedAt);
   await rm(tmp, { recursive: true, force: true });
 
   const noTests = counts.passed + counts.failed === 0;

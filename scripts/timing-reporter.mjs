@@ -22,7 +22,13 @@ export default class TimingReporter {
   onTestModuleEnd(testModule) {
     const end = Date.now();
     const start = this.queuedAt.get(this.key(testModule)) ?? end;
-    this.files.push({ project: testModule.project.name, file: testModule.moduleId, ms: end - start, start, end });
+    this.files.push({
+      project: testModule.project.name,
+      file: testModule.moduleId,
+      ms: end - start,
+      start,
+      end,
+    });
   }
 
   onTestRunEnd() {

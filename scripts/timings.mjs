@@ -24,7 +24,9 @@ export function timingLines(files, { root, buildMs, testMs, ciMs }) {
     const own = files.filter((f) => f.project === project);
     const wall = Math.max(...own.map((f) => f.end)) - Math.min(...own.map((f) => f.start));
     const summed = own.reduce((sum, f) => sum + f.ms, 0);
-    lines.push(`  ${project}: ${own.length} files, ${seconds(wall)} wall (${seconds(summed)} summed over files)`);
+    lines.push(
+      `  ${project}: ${own.length} files, ${seconds(wall)} wall (${seconds(summed)} summed over files)`,
+    );
   }
   lines.push('  Ten slowest files:');
   for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10)) {
@@ -33,6 +35,8 @@ export function timingLines(files, { root, buildMs, testMs, ciMs }) {
   const total = ciMs ?? testMs;
   const verdict = total <= BUDGET_MS ? 'within it' : `OVER by ${minutes(total - BUDGET_MS)}`;
   if (ciMs !== null) lines.push(`  npm test: ${minutes(testMs)}`);
-  lines.push(`  ${ciMs === null ? 'npm test' : '.ci/run so far'}: ${minutes(total)} of the ${minutes(BUDGET_MS)} budget (${verdict})`);
+  lines.push(
+    `  ${ciMs === null ? 'npm test' : '.ci/run so far'}: ${minutes(total)} of the ${minutes(BUDGET_MS)} budget (${verdict})`,
+  );
   return lines;
 }

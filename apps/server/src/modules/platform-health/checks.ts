@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { BUNDLED_VERSION, chooseNative, nativeVersion, WASM_ONLY } from '../../platform/dcm2niix';
 import { formatBytes } from './format';
+import serverPackage from '../../../package.json' with { type: 'json' };
 
 const detail = (label: string, value: string | number) => ({ label, value: String(value) });
 const failed = (error: unknown) => detail('Error', error instanceof Error ? error.message : String(error));
@@ -150,13 +151,13 @@ export async function storageHealth(dataDir: string): Promise<ModuleHealth> {
 
 /** The server's and the web build's versions, and the runtime's. */
 export async function appHealth(webDist: string): Promise<ModuleHealth> {
-  const server = await readVersion(path.resolve(import.meta.dirname, '../../../package.json'));
+  const server = serverPackage.version;
   const web = await readVersion(path.join(webDist, 'version.json'));
   return {
     key: 'app',
     name: 'Voxa',
     ok: true,
-    kind: server ?? 'unknown',
+    kind: server,
     details: [detail('Web build', web ?? 'not built'), detail('Node.js', process.version)],
   };
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: builds the web app (the e2e project drives the built SPA through the real server), runs every
+ * `npm test`: builds the web app and the server (the e2e project drives the built SPA through the built server), runs every
  * Vitest project, and ends with ONE plain line, `Tests: N passed, M failed[, K skipped]`, computed from
  * Vitest's JSON report. CI reads that line, so nothing may be printed after it.
  *
@@ -119,13 +119,19 @@ async function main() {
   const wantsE2e = projects.length === 0 || projects.some((p) => p.includes('e2e') || p.includes('*'));
   let buildFailed = false;
   let buildMs = 0;
+  let serverDist = null;
   if (wantsE2e) {
     const webDist = path.join(tmp, 'web-dist');
     console.log(`Building the web app for the e2e tests into ${webDist}…`);
     buildFailed = (await run('npm', ['run', 'build', '-w', '@voxa/web', '--', '--outDir', webDist])) !== 0;
+    // The server's build stays inside the repository: its bundle imports the packages in node_modules.
+    serverDist = path.join(root, 'apps/server/dist', path.basename(tmp));
+    console.log(`Building the server for the e2e tests into ${serverDist}…`);
+    buildFailed = (await run(process.execPath, ['apps/server/build.mjs', serverDist])) !== 0 || buildFailed;
     buildMs = Date.now() - startedAt;
-    if (buildFailed) console.error('The web build failed; the e2e tests will fail without it.');
+    if (buildFailed) console.error('The web or server build failed; the e2e tests will fail without it.');
     process.env.E2E_WEB_DIST = webDist;
+    process.env.E2E_SERVER_DIST = serverDist;
   }
 
   const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
@@ -147,6 +153,7 @@ async function main() {
   }
   await printTimings(timingFile, buildMs, Date.now() - startedAt);
   await rm(tmp, { recursive: true, force: true });
+  if (serverDist) await rm(serverDist, { recursive: true, force: true });
 
   const noTests = counts.passed + counts.failed === 0;
   if (noTests) console.error('No test ran.');

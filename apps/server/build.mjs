@@ -8,13 +8,14 @@
  * main.mjs under the names the sources use: the two TypeScript thread entries bundled (in the sources, a
  * .mjs of the same name loads them through tsx), the two plain JavaScript threads copied.
  */
-import { copyFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
 const src = (file) => path.join(here, 'src', file);
-const dist = path.join(here, 'dist');
+/** `node build.mjs [outdir]`: npm test builds its own copy under dist/ (scripts/test.mjs). */
+const dist = path.resolve(process.argv[2] ?? path.join(here, 'dist'));
 
 /** Bare imports stay imports, except the workspace's own packages, which are TypeScript sources. */
 const npmPackagesExternal = {
@@ -26,7 +27,11 @@ const npmPackagesExternal = {
   },
 };
 
-await rm(dist, { recursive: true, force: true });
+// The files of an earlier build go (chunk names change); folders stay: a test run's build may be in one.
+await mkdir(dist, { recursive: true });
+for (const entry of await readdir(dist, { withFileTypes: true })) {
+  if (entry.isFile()) await rm(path.join(dist, entry.name));
+}
 await build({
   entryPoints: {
     main: src('main.ts'),

@@ -80,11 +80,17 @@ describe.skipIf(e2eSkipReason())('reviews with the seeded roles of a new team', 
       // The Owner puts Anna in the segmentation's Annotator box (the seeded role), as the panel does.
       const roles = await apiOk<{ id: number; name: string }[]>(page, 'GET', '/roles/assignable-users');
       const anna = await apiOk<{ id: number }>(annotator.page, 'GET', '/user');
-      await apiOk(page, 'POST', '/segmentations/add-user-to-segmentation', {
-        segmentation_id: segmentationId,
-        user_id: anna.id,
-        role_id: roles.find((r) => r.name === 'Annotator')?.id,
-      });
+      await apiOk(
+        page,
+        'POST',
+        '/segmentations/add-user-to-segmentation',
+        {
+          segmentation_id: segmentationId,
+          user_id: anna.id,
+          role_id: roles.find((r) => r.name === 'Annotator')?.id,
+        },
+        201,
+      );
     },
   );
 

@@ -8,7 +8,7 @@ export interface ReviewersNoteProps {
 /** Who can review a segmentation, or why nobody can, in the server's words (decision 0093). */
 export function ReviewersNote({ segmentation: s }: ReviewersNoteProps) {
   return s.nobody_reviews ? (
-    <Text size="xs" c="orange.8" data-testid="segmentation-reviewers" data-nobody>
+    <Text size="xs" c="orange.8" data-testid="segmentation-reviewers">
       {s.nobody_reviews}
     </Text>
   ) : (

@@ -11,6 +11,8 @@ export class ReviewPanel {
   readonly comments: Locator;
   /** The author's part under the mask (without review=true). */
   readonly submitArea: Locator;
+  /** Under the mask: who can review the segmentation, or why nobody can. */
+  readonly reviewers: Locator;
 
   constructor(readonly page: Page) {
     this.panel = page.getByTestId('review-panel');
@@ -18,6 +20,7 @@ export class ReviewPanel {
     this.events = this.panel.getByTestId('review-event');
     this.comments = this.panel.getByTestId('review-comment');
     this.submitArea = page.getByTestId('submit-for-review');
+    this.reviewers = this.submitArea.getByTestId('segmentation-reviewers');
   }
 
   button(name: 'Submit for review' | 'Approve' | 'Request changes'): Locator {

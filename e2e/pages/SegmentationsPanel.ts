@@ -58,6 +58,11 @@ export class SegmentationsPanel {
     return this.segmentation(structure).getByRole('button', { name, exact: true });
   }
 
+  /** Who can review the segmentation, or why nobody can. */
+  reviewers(structure: string): Locator {
+    return this.segmentation(structure).getByTestId('segmentation-reviewers');
+  }
+
   roleBox(structure: string, role: string): Locator {
     return this.segmentation(structure).getByRole('region', { name: `Role ${role}`, exact: true });
   }

@@ -86,6 +86,13 @@ export const Segmentation = z.object({
   segments: z.array(Segment),
   roles: z.record(z.string(), z.array(SegmentationUser)),
   can: SegmentationAccess,
+  /**
+   * Who may review it (docs/decisions/0093): the names of the members holding r:reviews, alphabetical, its
+   * author left out (the pending round's submitter, else the caller when they may submit it).
+   */
+  reviewers: z.array(z.string()),
+  /** Why nobody can review it, when `reviewers` is empty (what submitting it would answer); null otherwise. */
+  nobody_reviews: z.string().nullable(),
 });
 export type Segmentation = z.infer<typeof Segmentation>;
 

@@ -8,3 +8,8 @@ export function notifySuccess(message: string): void {
 export function notifyError(error: unknown): void {
   notifications.show({ color: 'red', message: errorMessage(error) });
 }
+
+/** Something that happened elsewhere (a pushed notification): its text, and what it is about below. */
+export function notifyInfo(title: string, message: string | null): void {
+  notifications.show({ color: 'blue', title: message ? title : undefined, message: message ?? title });
+}

@@ -3,16 +3,14 @@ import { sql } from 'kysely';
 import type { TeamContext } from '../../http/context';
 import type { Db } from '../../platform/db';
 import { iso } from '../common/time';
-import { isReviewerRole } from './rules';
 
 /**
- * GET /reviews: `mine` are the reviews the caller submitted; `to-review` those the caller reviews (rules.ts
- * isReviewer: any not restricted, since the endpoint asks r:reviews, and the shared ones the caller is
- * assigned to in a reviewer role's box), their own submissions left out. Newest submission first.
+ * GET /reviews: `mine` are the reviews the caller submitted; `to-review` those the caller may decide, their
+ * own submissions left out: every other of the team, since the endpoint asks r:reviews and whoever holds it
+ * reviews what they read, which is every segmentation of the team (decision 0093). Newest submission first.
  */
 export async function listReviews(db: Db, ctx: TeamContext, query: ReviewListQuery): Promise<ReviewList> {
   const me = ctx.user.id;
-  const reviewerRole = isReviewerRole(ctx.permissions);
   let base = db
     .selectFrom('reviews')
     .innerJoin('segmentations', 'segmentations.id', 'reviews.segmentation_id')
@@ -20,27 +18,9 @@ export async function listReviews(db: Db, ctx: TeamContext, query: ReviewListQue
   base =
     query.box === 'mine'
       ? base.where('reviews.submitted_by', '=', me)
-      : base
-          .where((eb) =>
-            eb.or([eb('reviews.submitted_by', 'is', null), eb('reviews.submitted_by', '!=', me)]),
-          )
-          .where((eb) =>
-            eb.or([
-              eb('segmentations.rbac_enabled', '=', false),
-              ...(reviewerRole
-                ? [
-                    eb.exists(
-                      eb
-                        .selectFrom('segmentation_users')
-                        .select('segmentation_users.id')
-                        .whereRef('segmentation_users.segmentation_id', '=', 'segmentations.id')
-                        .where('segmentation_users.user_id', '=', me)
-                        .where('segmentation_users.role_id', '=', ctx.roleId),
-                    ),
-                  ]
-                : []),
-            ]),
-          );
+      : base.where((eb) =>
+          eb.or([eb('reviews.submitted_by', 'is', null), eb('reviews.submitted_by', '!=', me)]),
+        );
   if (query.state) base = base.where('reviews.state', '=', query.state);
 
   const [rows, count] = await Promise.all([

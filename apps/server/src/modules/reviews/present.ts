@@ -2,7 +2,7 @@ import type { Review, ReviewComment, ReviewEvent, ReviewPerson } from '@voxa/con
 import type { Db } from '../../platform/db';
 import type { ReviewRow } from '../../platform/db/schema';
 import { iso } from '../common/time';
-import type { SegmentationMember } from './members';
+import type { SegmentationMember } from '../segmentations/members';
 
 const person = (id: number | null, name: string | null): ReviewPerson | null =>
   id !== null && name !== null ? { id, name } : null;

@@ -11,11 +11,12 @@ import {
 import { assignUser, buildSegmentation, buildStructure } from '../../../test/segmentation-factories';
 import { buildSeries, buildStudy } from '../../../test/study-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { ALREADY_PENDING, NO_REVIEWER, NOTHING_PENDING } from './service';
+import { onlyTheAuthorReviews } from '../segmentations/reviewers';
+import { ALREADY_PENDING, NOTHING_PENDING } from './service';
 
 /**
- * Reviews (docs/decisions/0042-reviews.md): submit, approve, request changes and comment, who may do each,
- * the states, the history, the lists, the notifications, and other teams' ids.
+ * Reviews (docs/decisions/0042-reviews.md, who reviews after 0093): submit, approve, request changes and
+ * comment, who may do each, the states, the history, the lists, the notifications, and other teams' ids.
  */
 let t: TestApp;
 let team: TestTeam;
@@ -24,6 +25,8 @@ let annotator: TestUser;
 let reviewer: TestUser;
 let member: TestUser;
 let viewer: TestUser;
+/** Reads segmentations (r:studies:detail) but holds no r:reviews. */
+let reader: TestUser;
 let outsider: TestUser;
 let otherTeam: TestTeam;
 let foreignSegmentation: { id: number };
@@ -37,6 +40,8 @@ beforeAll(async () => {
   reviewer = await buildMember(t, team, 'Reviewer', { name: 'Rita Reviewer' });
   member = await buildMember(t, team, 'Member', { name: 'Mia Member' });
   viewer = await buildMember(t, team, 'Viewer', { name: 'Vic Viewer' });
+  await buildRole(t, team, 'Reader', ['r:dashboard', 'r:studies', 'r:studies:detail']);
+  reader = await buildMember(t, team, 'Reader', { name: 'Rex Reader' });
   outsider = await buildUser(t);
   otherTeam = await buildTeam(t, outsider);
   const series = await buildSeries(t, otherTeam, await buildStudy(t, otherTeam));
@@ -105,9 +110,13 @@ describe('a review from submission to approval on a shared segmentation', () => 
     });
     expect((await notificationsOf(member)).filter((n) => n.model1_id === id)).toEqual([]);
 
-    // Nobody approves their own work, and an assigned annotator or an unassigned member is no reviewer.
+    // Nobody approves their own work, and who lacks r:reviews decides nothing (Rex reads it; Vic does not).
     expect((await act(annotator, id, 'approve')).status).toBe(403);
-    expect((await act(member, id, 'approve')).status).toBe(403);
+    expect((await act(annotator, id, 'request-changes')).status).toBe(403);
+    expect((await review(reader, id)).body.can).toEqual({ submit: false, decide: false, comment: false });
+    expect((await act(reader, id, 'approve')).status).toBe(403);
+    expect((await act(viewer, id, 'approve')).status).toBe(403);
+    expect((await review(annotator, id)).body.state).toBe('pending');
     expect((await review(reviewer, id)).body.can).toEqual({ submit: false, decide: true, comment: true });
 
     const sentBack = await act(reviewer, id, 'request-changes');
@@ -138,15 +147,92 @@ describe('a review from submission to approval on a shared segmentation', () => 
     expect((await review(annotator, id)).body.can.submit).toBe(true);
   });
 
-  it('answers 409 to a submission nobody could review', async () => {
-    const study = await buildStudy(t, team);
-    const series = await buildSeries(t, team, study);
+  it('lets any other member holding r:reviews decide, assigned or not, the Owner in its box too', async () => {
+    // Issue 39: with the seeded roles only, nobody was a reviewer of a shared segmentation.
+    const series = await buildSeries(t, team, await buildStudy(t, team));
     const segmentation = await buildSegmentation(t, team, series, { rbac: true, user: owner });
     await assignUser(t, team, segmentation, annotator, team.roles.Annotator);
-    expect(await act(annotator, segmentation.id, 'submit')).toMatchObject({
-      status: 409,
-      body: { message: NO_REVIEWER },
+    const id = segmentation.id;
+    const submitted = async (user: TestUser, round: number) =>
+      (await notificationsOf(user)).some(
+        (n) => n.type_code === 'review.submit' && n.model1_id === id && n.model2_id === round,
+      );
+    expect((await act(annotator, id, 'submit')).status).toBe(200);
+    // Nobody but Anna is in its boxes: every member who may review is told (not Vic nor Rex).
+    for (const user of [owner, reviewer, member]) expect(await submitted(user, 1)).toBe(true);
+    for (const user of [viewer, reader, annotator]) expect(await submitted(user, 1)).toBe(false);
+    // Mia, an unassigned Member, may decide it and comment; she may not change it.
+    expect((await review(member, id)).body.can).toEqual({ submit: false, decide: true, comment: true });
+    expect((await act(member, id, 'request-changes')).body.state).toBe('changes_requested');
+
+    // With the Owner in the Owner box (the issue's 403), the next round tells the Owner alone.
+    await assignUser(t, team, segmentation, owner, team.roles.Owner);
+    expect((await act(annotator, id, 'submit')).status).toBe(200);
+    expect(await submitted(owner, 2)).toBe(true);
+    for (const user of [reviewer, member]) expect(await submitted(user, 2)).toBe(false);
+    const approved = await act(owner, id, 'approve');
+    expect(approved.status).toBe(200);
+    expect(approved.body.history.at(-1)).toMatchObject({ kind: 'approved', user: { id: owner.id } });
+  });
+});
+
+describe('who can review, on the segmentation', () => {
+  const detail = (user: TestUser, id: number) => as(user, 'GET', `/segmentations/${id}`);
+
+  it('names the reviewers, the author of the round left out', async () => {
+    const series = await buildSeries(t, team, await buildStudy(t, team));
+    const segmentation = await buildSegmentation(t, team, series, { rbac: true, user: owner });
+    await assignUser(t, team, segmentation, annotator, team.roles.Annotator);
+    const id = segmentation.id;
+    // Before a submission: everyone holding r:reviews but the caller, who would submit it.
+    expect((await detail(annotator, id)).body).toMatchObject({
+      reviewers: ['Mia Member', 'Olga Owner', 'Rita Reviewer'],
+      nobody_reviews: null,
     });
+    // Rex may not submit it: he is nobody's author, and no reviewer either.
+    expect((await detail(reader, id)).body.reviewers).toEqual([
+      'Anna Annotator',
+      'Mia Member',
+      'Olga Owner',
+      'Rita Reviewer',
+    ]);
+    // Pending: its submitter is left out, whoever asks.
+    await act(annotator, id, 'submit');
+    for (const user of [annotator, owner, reader])
+      expect((await detail(user, id)).body.reviewers).toEqual(['Mia Member', 'Olga Owner', 'Rita Reviewer']);
+  });
+
+  it('says why nobody can, and a submission then answers 409 with the same words', async () => {
+    const alone = await buildUser(t, { name: 'Sol Solo' });
+    const soloTeam = await buildTeam(t, alone);
+    const series = await buildSeries(t, soloTeam, await buildStudy(t, soloTeam));
+    const { id } = await buildSegmentation(t, soloTeam, series, { rbac: true, user: alone });
+    const inSolo = (method: string, path: string) =>
+      t.call(method, path, { token: alone.token, team: soloTeam.slug });
+    const why = onlyTheAuthorReviews('Sol Solo');
+    expect((await inSolo('GET', `/segmentations/${id}`)).body).toMatchObject({
+      reviewers: [],
+      nobody_reviews: why,
+    });
+    expect(await inSolo('POST', `/segmentations/${id}/review/submit`)).toMatchObject({
+      status: 409,
+      body: { message: why },
+    });
+    // A Viewer holds no r:reviews: still nobody.
+    await buildMember(t, soloTeam, 'Viewer');
+    expect((await inSolo('POST', `/segmentations/${id}/review/submit`)).status).toBe(409);
+    // A second member of a seeded role reviews it.
+    const second = await buildMember(t, soloTeam, 'Member', { name: 'Sam Second' });
+    expect((await inSolo('GET', `/segmentations/${id}`)).body).toMatchObject({
+      reviewers: ['Sam Second'],
+      nobody_reviews: null,
+    });
+    expect((await inSolo('POST', `/segmentations/${id}/review/submit`)).status).toBe(200);
+    const approve = await t.call('POST', `/segmentations/${id}/review/approve`, {
+      token: second.token,
+      team: soloTeam.slug,
+    });
+    expect(approve.body.state).toBe('approved');
   });
 });
 
@@ -185,15 +271,18 @@ describe('comments', () => {
 
     // Those who may mention: readers of the segmentation, not the caller; a Viewer cannot read it.
     const names = (await review(annotator, id)).body.mentionable.map((m: { name: string }) => m.name);
-    expect(names).toEqual(['Mia Member', 'Olga Owner', 'Rita Reviewer']);
+    expect(names).toEqual(['Mia Member', 'Olga Owner', 'Rex Reader', 'Rita Reviewer']);
   });
 
   it('refuses a member who may only read the segmentation, and an empty body', async () => {
     const { segmentation } = await sharedSegmentation();
-    const readerOnly = await buildMember(t, team, 'Annotator');
     expect(
-      (await as(readerOnly, 'POST', `/segmentations/${segmentation.id}/comments`, { body: 'hi' })).status,
+      (await as(reader, 'POST', `/segmentations/${segmentation.id}/comments`, { body: 'hi' })).status,
     ).toBe(403);
+    // An unassigned member holding r:reviews reviews it, so may discuss it.
+    expect(
+      (await as(member, 'POST', `/segmentations/${segmentation.id}/comments`, { body: 'hi' })).status,
+    ).toBe(201);
     expect(
       (await as(reviewer, 'POST', `/segmentations/${segmentation.id}/comments`, { body: '  ' })).status,
     ).toBe(422);
@@ -222,9 +311,10 @@ describe('GET /reviews', () => {
     const ids = (l: ReviewList) => l.data.map((r) => r.segmentation_id);
     expect(ids(await list(reviewer, 'state=approved'))).not.toContain(segmentation.id);
     expect(ids(await list(annotator, 'box=mine'))).toContain(segmentation.id);
-    // Anna annotates it: it is not hers to review; Mia is not in its boxes.
+    // Anna submitted it: it is not hers to review; Mia, in none of its boxes, holds r:reviews and reviews it.
     expect(ids(await list(annotator, 'box=to-review'))).not.toContain(segmentation.id);
-    expect(ids(await list(member, 'box=to-review'))).not.toContain(segmentation.id);
+    expect(ids(await list(member, 'box=to-review'))).toContain(segmentation.id);
+    expect((await as(reader, 'GET', '/reviews')).status).toBe(403);
     expect((await as(viewer, 'GET', '/reviews')).status).toBe(403);
     expect((await as(reviewer, 'GET', '/reviews?box=all')).status).toBe(422);
   });

@@ -1,25 +1,5 @@
-import type { Permission } from '@voxa/contracts';
 import { describe, expect, it } from 'vitest';
-import { isReviewer, isReviewerRole, mayAct, nextState, parseMentions, reviewAbilities } from './rules';
-
-const ANNOTATOR: Permission[] = ['r:studies', 'r:segmentations', 'r:reviews'];
-const REVIEWER: Permission[] = ['r:studies', 'r:studies:detail', 'r:reviews'];
-
-describe('isReviewer', () => {
-  it('on a shared segmentation, takes an assignment in a reviewer role’s box', () => {
-    expect(isReviewerRole(REVIEWER)).toBe(true);
-    expect(isReviewerRole(ANNOTATOR)).toBe(false);
-    expect(isReviewer({ rbacEnabled: true, permissions: REVIEWER, isAssigned: true })).toBe(true);
-    expect(isReviewer({ rbacEnabled: true, permissions: REVIEWER, isAssigned: false })).toBe(false);
-    // An assigned annotator changes it; they do not review it.
-    expect(isReviewer({ rbacEnabled: true, permissions: ANNOTATOR, isAssigned: true })).toBe(false);
-  });
-
-  it('on one nobody restricts, takes r:reviews', () => {
-    expect(isReviewer({ rbacEnabled: false, permissions: ANNOTATOR, isAssigned: false })).toBe(true);
-    expect(isReviewer({ rbacEnabled: false, permissions: ['r:studies'], isAssigned: false })).toBe(false);
-  });
-});
+import { mayAct, nextState, parseMentions, reviewAbilities } from './rules';
 
 describe('nextState', () => {
   it('submits the first time, after changes were requested and after an approval, never while pending', () => {
@@ -41,39 +21,36 @@ describe('nextState', () => {
 
 describe('mayAct and reviewAbilities', () => {
   const author = {
-    rbacEnabled: true,
-    permissions: ANNOTATOR,
-    isAssigned: true,
     canEdit: true,
     canReview: true,
+    reviews: true,
     isSubmitter: true,
     state: 'pending' as const,
   };
-  const reviewer = { ...author, permissions: REVIEWER, canEdit: false, isSubmitter: false };
+  // A second member of a seeded role: they may change it too, and hold r:reviews (decision 0093).
+  const reviewer = { ...author, isSubmitter: false };
 
-  it('lets the author submit and the reviewer decide', () => {
+  it('lets the author submit and any other member holding r:reviews decide', () => {
     expect(mayAct(author, 'submit')).toBe(true);
     expect(mayAct(author, 'approve')).toBe(false);
-    expect(mayAct(reviewer, 'submit')).toBe(false);
+    expect(mayAct({ ...reviewer, canEdit: false }, 'submit')).toBe(false);
     expect(mayAct(reviewer, 'approve')).toBe(true);
     expect(mayAct(reviewer, 'request-changes')).toBe(true);
   });
 
-  it('refuses self-approval, even to who holds r:reviews on a segmentation nobody restricts', () => {
-    const own = { ...author, rbacEnabled: false };
-    expect(mayAct(own, 'approve')).toBe(false);
-    expect(mayAct({ ...own, isSubmitter: false }, 'approve')).toBe(true);
+  it('refuses self-approval whatever the permissions, and who lacks r:reviews', () => {
+    expect(mayAct(author, 'request-changes')).toBe(false);
+    expect(mayAct({ ...reviewer, reviews: false }, 'approve')).toBe(false);
+    expect(mayAct({ ...reviewer, reviews: false }, 'request-changes')).toBe(false);
   });
 
   it('offers what the state allows now', () => {
     expect(reviewAbilities(author)).toEqual({ submit: false, decide: false, comment: true });
     expect(reviewAbilities(reviewer)).toEqual({ submit: false, decide: true, comment: true });
     expect(reviewAbilities({ ...author, state: 'changes_requested' })).toMatchObject({ submit: true });
-    expect(reviewAbilities({ ...reviewer, state: 'approved', canReview: false })).toEqual({
-      submit: false,
-      decide: false,
-      comment: false,
-    });
+    expect(
+      reviewAbilities({ ...reviewer, canEdit: false, state: 'approved', canReview: false, reviews: false }),
+    ).toEqual({ submit: false, decide: false, comment: false });
   });
 });
 

@@ -1,32 +1,10 @@
-import { hasAny, type Permission, type ReviewAbilities, type ReviewState } from '@voxa/contracts';
+import type { ReviewAbilities, ReviewState } from '@voxa/contracts';
 
 /**
- * Who may do what with a segmentation's review, and how its state moves (docs/decisions/0042-reviews.md).
- * Pure: the caller's facts come in, the service fetches them.
+ * Who may do what with a segmentation's review, and how its state moves (docs/decisions/0042-reviews.md,
+ * who reviews after docs/decisions/0093-anyone-with-r-reviews-reviews.md). Pure: the caller's facts come
+ * in, the service fetches them.
  */
-
-/** A role whose holders review but do not annotate: its box on a shared segmentation is a reviewer's. */
-export function isReviewerRole(permissions: readonly Permission[]): boolean {
-  return hasAny(permissions, ['r:reviews']) && !hasAny(permissions, ['r:segmentations']);
-}
-
-export interface ReviewerFacts {
-  rbacEnabled: boolean;
-  /** The user's permissions in the team now. */
-  permissions: readonly Permission[];
-  /** The user holds a live assignment on the segmentation (in the box of the role they hold now). */
-  isAssigned: boolean;
-}
-
-/**
- * A reviewer of the segmentation: on a shared one, whoever is assigned in a reviewer role's box; on one
- * nobody restricts, whoever holds r:reviews.
- */
-export function isReviewer(facts: ReviewerFacts): boolean {
-  return facts.rbacEnabled
-    ? facts.isAssigned && isReviewerRole(facts.permissions)
-    : hasAny(facts.permissions, ['r:reviews']);
-}
 
 export type ReviewAction = 'submit' | 'approve' | 'request-changes';
 
@@ -37,11 +15,13 @@ export function nextState(state: ReviewState | null, action: ReviewAction): Revi
   return action === 'approve' ? 'approved' : 'changes_requested';
 }
 
-export interface AbilityFacts extends ReviewerFacts {
+export interface AbilityFacts {
   /** The caller may change the segmentation (its author: the creator, an assigned annotator, a manager). */
   canEdit: boolean;
   /** The caller may review it by the segmentation access rule (decision 0030): they may comment. */
   canReview: boolean;
+  /** The caller holds r:reviews and may read it (the segmentations module's `mayReview`). */
+  reviews: boolean;
   /** The caller submitted the current round: nobody approves their own work. */
   isSubmitter: boolean;
   state: ReviewState | null;
@@ -50,7 +30,7 @@ export interface AbilityFacts extends ReviewerFacts {
 /** Whether the caller's role allows the action at all (403 otherwise); the state is nextState's (409). */
 export function mayAct(facts: AbilityFacts, action: ReviewAction): boolean {
   if (action === 'submit') return facts.canEdit;
-  return isReviewer(facts) && !facts.isSubmitter;
+  return facts.reviews && !facts.isSubmitter;
 }
 
 /** What the caller may do now, for the page. */

@@ -7,7 +7,8 @@ import type { ReviewRow, SegmentationRow } from '../../platform/db/schema';
 import type { Realtime } from '../../platform/realtime';
 import { notify, notifyEach } from '../notifications/notify';
 import { findSegmentationById, type FoundSegmentation } from '../segmentations/find';
-import { segmentationMembers, type SegmentationMember } from './members';
+import { segmentationMembers, type SegmentationMember } from '../segmentations/members';
+import { mayReview, reviewersOf } from '../segmentations/reviewers';
 import { presentReview } from './present';
 import { mayAct, nextState, parseMentions, reviewAbilities, type ReviewAction } from './rules';
 
@@ -15,30 +16,21 @@ type ReviewDeps = { db: Db; realtime: Realtime };
 
 export const ALREADY_PENDING = 'This segmentation is already waiting for review.';
 export const NOTHING_PENDING = 'This segmentation is not waiting for review.';
-export const NO_REVIEWER = 'Nobody can review this segmentation yet: assign a reviewer to it first.';
 
 /** What the service knows about the caller and one segmentation's review. */
 interface Situation {
   found: FoundSegmentation;
   review: ReviewRow | null;
   members: SegmentationMember[];
-  isAssigned: boolean;
 }
 
 async function situation(db: Db, ctx: TeamContext, segmentationId: number): Promise<Situation> {
   const found = await findSegmentationById(db, ctx, segmentationId);
-  const [review, members, assignment] = await Promise.all([
+  const [review, members] = await Promise.all([
     reviewRow(db, segmentationId),
     segmentationMembers(db, found.segmentation),
-    db
-      .selectFrom('segmentation_users')
-      .select('id')
-      .where('segmentation_id', '=', segmentationId)
-      .where('user_id', '=', ctx.user.id)
-      .where('role_id', '=', ctx.roleId)
-      .executeTakeFirst(),
   ]);
-  return { found, review, members, isAssigned: found.segmentation.rbac_enabled && !!assignment };
+  return { found, review, members };
 }
 
 const reviewRow = async (db: Db, segmentationId: number) =>
@@ -50,11 +42,9 @@ const reviewRow = async (db: Db, segmentationId: number) =>
 
 function facts(ctx: TeamContext, s: Situation) {
   return {
-    rbacEnabled: s.found.segmentation.rbac_enabled,
-    permissions: ctx.permissions,
-    isAssigned: s.isAssigned,
     canEdit: s.found.access.edit,
     canReview: s.found.access.review,
+    reviews: mayReview({ permissions: ctx.permissions, read: s.found.access.read }),
     isSubmitter: s.review?.submitted_by === ctx.user.id,
     state: s.review?.state ?? null,
   };
@@ -159,21 +149,27 @@ export async function submitReview(
   segmentationId: number,
 ): Promise<Review> {
   const before = await situation(deps.db, ctx, segmentationId);
-  const reviewers = before.members.filter((m) => m.reviews && m.id !== ctx.user.id).map((m) => m.id);
-  // A round nobody would see is not opened (after the 403 and the 409 of a pending one, which act answers).
+  const { reviewers, nobodyReviews } = reviewersOf(before.members, ctx.user.id);
+  // A round nobody could decide is not opened (after the 403 and the 409 of a pending one, which act answers).
   const opens = mayAct(facts(ctx, before), 'submit') && nextState(before.review?.state ?? null, 'submit');
-  if (opens && reviewers.length === 0) throw conflict(NO_REVIEWER);
+  if (opens && nobodyReviews !== null) throw conflict(nobodyReviews);
   const after = await act(deps.db, ctx, before, 'submit');
   const { segmentation, series } = after.found;
-  await notifyEach(deps, reviewers, {
-    teamId: ctx.team.id,
-    typeCode: 'review.submit',
-    model1Id: segmentation.id,
-    model2Id: after.review?.round ?? null,
-    section: 'reviews',
-    url: reviewUrl(series.uuid, segmentation.id),
-    description: await notificationContext(deps.db, segmentation),
-  });
+  // Those assigned in its boxes are told when there are any, else every reviewer (decision 0093).
+  const assigned = reviewers.filter((m) => m.isAssigned);
+  await notifyEach(
+    deps,
+    (assigned.length > 0 ? assigned : reviewers).map((m) => m.id),
+    {
+      teamId: ctx.team.id,
+      typeCode: 'review.submit',
+      model1Id: segmentation.id,
+      model2Id: after.review?.round ?? null,
+      section: 'reviews',
+      url: reviewUrl(series.uuid, segmentation.id),
+      description: await notificationContext(deps.db, segmentation),
+    },
+  );
   return present(deps.db, ctx, after);
 }
 

@@ -27,9 +27,15 @@ describe('segmentation access (decision 0030)', () => {
     ['administrator', { permissions: ['admin'] as Permission[] }, '11111'],
     ['creator annotator', { isCreator: true }, '11111'],
     ['assigned annotator', { isAssigned: true }, '11100'],
-    ['unassigned annotator', {}, '10000'],
+    // r:reviews reviews what it reads, assigned or not (decision 0093); changing still takes a box.
+    ['unassigned annotator', {}, '10100'],
+    [
+      'unassigned annotator without r:reviews',
+      { permissions: ['r:studies', 'r:segmentations'] as Permission[] },
+      '10000',
+    ],
     ['assigned reviewer', { permissions: REVIEWER, isAssigned: true }, '10100'],
-    ['unassigned reviewer', { permissions: REVIEWER }, '10000'],
+    ['unassigned reviewer', { permissions: REVIEWER }, '10100'],
     ['assigned viewer', { permissions: VIEWER, isAssigned: true }, '10000'],
     ['viewer', { permissions: VIEWER }, '10000'],
     ['creator who lost r:segmentations', { permissions: VIEWER, isCreator: true }, '10000'],

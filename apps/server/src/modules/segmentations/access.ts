@@ -1,4 +1,5 @@
 import { hasAny, type Permission, type SegmentationAccess } from '@voxa/contracts';
+import { mayReview } from './reviewers';
 
 /**
  * Who may do what with one segmentation (docs/decisions/0030-segmentation-access.md). A pure rule:
@@ -15,13 +16,12 @@ export interface AccessFacts {
   isAssigned: boolean;
 }
 
-/** What a team permission set allows on a segmentation nobody restricts. */
-type Capability = 'none' | 'read' | 'review' | 'edit';
+/** What a team permission set allows on a segmentation nobody restricts (reviewing aside: `mayReview`). */
+type Capability = 'none' | 'read' | 'edit';
 
 function capability(permissions: readonly Permission[]): Capability {
   if (hasAny(permissions, ['admin', 'r:segmentations'])) return 'edit';
-  if (hasAny(permissions, ['r:reviews'])) return 'review';
-  if (hasAny(permissions, ['r:studies', 'r:studies:detail'])) return 'read';
+  if (hasAny(permissions, ['r:reviews', 'r:studies', 'r:studies:detail'])) return 'read';
   return 'none';
 }
 
@@ -37,14 +37,16 @@ export function segmentationAccess(facts: AccessFacts): SegmentationAccess & { r
   const own = capability(facts.permissions);
   const manages = managesSegmentation(facts);
   // A shared segmentation is changed only by those assigned to it (and its managers); the rest of the
-  // team still sees it, so it can be reviewed and discussed, but reads only.
+  // team still sees it, so it can be reviewed and discussed, but does not change it.
   const effective: Capability =
     !facts.rbacEnabled || manages || facts.isAssigned ? own : own === 'none' ? 'none' : 'read';
   const edit = effective === 'edit';
+  const read = effective !== 'none';
   return {
-    read: effective !== 'none',
+    read,
     edit,
-    review: edit || effective === 'review',
+    // Whoever holds r:reviews reviews what they read, shared or not (decision 0093).
+    review: edit || mayReview({ permissions: facts.permissions, read }),
     delete: facts.rbacEnabled ? manages : edit,
     assign: facts.rbacEnabled && manages,
   };

@@ -4,6 +4,8 @@ import type { Db } from '../../platform/db';
 import type { SegmentRow } from '../../platform/db/schema';
 import { iso, isoOrNull } from '../common/time';
 import { isAssignableRole, segmentationAccess } from './access';
+import { membersOf, teamMembers } from './members';
+import { reviewersOf } from './reviewers';
 
 export function presentSegment(row: SegmentRow): Segment {
   return {
@@ -83,8 +85,9 @@ export type SegmentationListRow = Awaited<
 >[number];
 
 /**
- * Segmentations as the API shows them, in the order of `rows`, with their live segments, role boxes and
- * what the caller may do: three queries whatever the number of rows (segments, assignments, roles).
+ * Segmentations as the API shows them, in the order of `rows`, with their live segments, role boxes, what
+ * the caller may do and who may review them: five queries whatever the number of rows (segments,
+ * assignments, roles, the team's members, pending reviews).
  */
 export async function presentSegmentations(
   db: Db,
@@ -93,7 +96,7 @@ export async function presentSegmentations(
 ): Promise<Segmentation[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [segments, assignments, roles] = await Promise.all([
+  const [segments, assignments, roles, members, pending] = await Promise.all([
     db
       .selectFrom('segments')
       .selectAll()
@@ -104,6 +107,13 @@ export async function presentSegmentations(
       .execute(),
     assignmentsQuery(db, ctx.team.id).where('segmentation_users.segmentation_id', 'in', ids).execute(),
     rows.some((r) => r.rbac_enabled) ? assignableRoleIds(db, ctx.team.id) : Promise.resolve([]),
+    teamMembers(db, ctx.team.id),
+    db
+      .selectFrom('reviews')
+      .select(['segmentation_id', 'submitted_by'])
+      .where('segmentation_id', 'in', ids)
+      .where('state', '=', 'pending')
+      .execute(),
   ]);
   return rows.map((row) => {
     const own = assignments.filter((a) => a.segmentation_id === row.id);
@@ -114,6 +124,10 @@ export async function presentSegmentations(
       // Only the box of the role the caller holds now counts (docs/decisions/0030).
       isAssigned: own.some((a) => a.user_id === ctx.user.id && a.role_id === ctx.roleId),
     });
+    // The round's author: who submitted the pending one, else the caller if they may submit it.
+    const submitted = pending.find((p) => p.segmentation_id === row.id);
+    const author = submitted ? submitted.submitted_by : access.edit ? ctx.user.id : null;
+    const { reviewers, nobodyReviews } = reviewersOf(membersOf(row, members, own), author);
     return {
       id: row.id,
       study_id: row.study_id,
@@ -135,6 +149,8 @@ export async function presentSegmentations(
       segments: segments.filter((s) => s.segmentation_id === row.id).map(presentSegment),
       roles: row.rbac_enabled ? roleBoxes(roles, own) : {},
       can: { edit: access.edit, review: access.review, delete: access.delete, assign: access.assign },
+      reviewers: reviewers.map((m) => m.name),
+      nobody_reviews: nobodyReviews,
     };
   });
 }

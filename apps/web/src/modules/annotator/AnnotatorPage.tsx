@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../app/errors/NotFoundPage';
+import { RealtimeContext, useRealtime } from '../../app/session/useRealtime';
 import { ApiRequestError, errorMessage } from '../../lib/api';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { PageLoader } from '../../ui/PageLoader';
@@ -22,6 +23,11 @@ export function AnnotatorPage() {
   const signIn = useAnnotatorSignIn();
   const signed = valid && signIn.status === 'signed';
   const kase = useCase(uuid.toLowerCase(), signed);
+  // The tab joins the user's socket as the app's pages do: review decisions reach it without a reload.
+  const socket = useRealtime(
+    signIn.status === 'signed' ? signIn.signIn.token : null,
+    signIn.status === 'signed' ? signIn.signIn.id : undefined,
+  );
   // The case opens on its own series' first volume: ask for it beside the case.
   useEffect(() => {
     if (signed) prefetchVolume(uuid.toLowerCase(), 0);
@@ -47,5 +53,9 @@ export function AnnotatorPage() {
       />
     );
   if (!kase.data) return <PageLoader />;
-  return <CaseWorkspace key={kase.data.uuid} kase={kase.data} query={parseCaseQuery(search)} />;
+  return (
+    <RealtimeContext.Provider value={socket}>
+      <CaseWorkspace key={kase.data.uuid} kase={kase.data} query={parseCaseQuery(search)} />
+    </RealtimeContext.Provider>
+  );
 }

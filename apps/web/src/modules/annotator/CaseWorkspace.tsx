@@ -15,6 +15,7 @@ import { ViewerCanvas } from './viewer/ViewerCanvas';
 import { initialWindow } from './windowing';
 import { PaintSidebar } from './paint/PaintSidebar';
 import { ReviewPanel } from '../reviews/ReviewPanel';
+import { useReviewNotices } from '../reviews/useReviewsApi';
 import { AiResultPanel } from './ai/AiResultPanel';
 
 export interface CaseWorkspaceProps {
@@ -52,6 +53,7 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
   const opened = kase.segmentations.some((s) => s.id === painted) ? painted : null;
   const modality = series?.modality_code ?? kase.study.modality;
   const { canvasRef, viewer, error: viewerError } = useViewer();
+  useReviewNotices(kase.segmentations.map((s) => s.id));
   const shown = useShownVolume(viewer, series?.uuid ?? kase.uuid, file, modality);
 
   useEffect(() => viewer?.setLayout(layout), [viewer, layout]);

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@voxa/contracts/areas';
-import { type Notification, type Review } from '@voxa/contracts';
+import { notificationText, type Notification, type Review } from '@voxa/contracts';
 import { useEffect } from 'react';
 import { useSocket } from '../../app/session/useRealtime';
 import { call } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify';
 import type { ReviewsQuery } from './reviewsQuery';
 
 const KEY = ['reviews'] as const;
@@ -35,6 +35,31 @@ export function useReviewsLive(): void {
       socket.off('notification:created', onCreated);
     };
   }, [socket, client]);
+}
+
+/**
+ * In the annotator's tab: a review notification about one of the case's segmentations (a decision on the
+ * author's, a submission to review, a mention) shows as a toast and the reviews are refetched, so the
+ * state under the mask follows without a reload.
+ */
+export function useReviewNotices(segmentationIds: readonly number[]): void {
+  const socket = useSocket();
+  const client = useQueryClient();
+  // The ids as a value: the case's array is a new one after each refetch.
+  const ids = segmentationIds.join(',');
+  useEffect(() => {
+    if (!socket) return;
+    const ours = new Set(ids.split(',').map(Number));
+    const onCreated = (n: Notification) => {
+      if (n.section !== 'reviews' || n.model1_id === null || !ours.has(n.model1_id)) return;
+      void client.invalidateQueries({ queryKey: KEY });
+      notifyInfo(notificationText(n), n.description);
+    };
+    socket.on('notification:created', onCreated);
+    return () => {
+      socket.off('notification:created', onCreated);
+    };
+  }, [socket, client, ids]);
 }
 
 /** GET /segmentations/{id}/review. */

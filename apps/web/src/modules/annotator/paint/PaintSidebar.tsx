@@ -167,7 +167,7 @@ export function PaintSidebar({ viewer, segmentations, shownName, review, initial
           </Text>
         </>
       )}
-      {segmentation && editable && <SubmitForReview segmentationId={segmentation.id} unsaved={mask.dirty} />}
+      {segmentation && editable && <SubmitForReview segmentation={segmentation} unsaved={mask.dirty} />}
       <Button size="xs" variant="subtle" onClick={() => setHelpOpen(true)}>
         Keyboard shortcuts (?)
       </Button>

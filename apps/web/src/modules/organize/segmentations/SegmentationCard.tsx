@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core
 import type { Segmentation } from '@voxa/contracts';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
+import { ReviewersNote } from '../../reviews/ReviewersNote';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { MaskRevisions } from './MaskRevisions';
 import type { RoleBox } from './rules';
@@ -21,7 +22,7 @@ export interface SegmentationCardProps {
   onAddUser: (segmentation: Segmentation, box: RoleBox) => void;
 }
 
-/** One segmentation: its structure, author and date, its segments, and its role boxes. */
+/** One segmentation: its structure, author and date, who can review it, its segments, and its role boxes. */
 export function SegmentationCard({ studyUuid, segmentation: s, onAddUser }: SegmentationCardProps) {
   const remove = useRemoveSegmentation(studyUuid);
   const createSegment = useCreateSegment(studyUuid);
@@ -80,6 +81,7 @@ export function SegmentationCard({ studyUuid, segmentation: s, onAddUser }: Segm
         <Text size="xs" c="dimmed" data-testid="segmentation-meta">
           {s.user_name ?? 'Unknown author'} · {formatDate(s.created_at)}
         </Text>
+        <ReviewersNote segmentation={s} />
         <Stack gap={4} data-testid="segments">
           {s.segments.length === 0 && (
             <Text size="xs" c="dimmed">

@@ -130,9 +130,7 @@ describe('the training state machine', () => {
   it('stops exactly the states the stop route ends', () => {
     const open = (
       ['created', 'queued', 'running', 'done', 'did_not_learn', 'failed', 'stopped'] as const
-    ).filter(
-      (state) => nextTrainingState(state, 'stop') !== null,
-    );
+    ).filter((state) => nextTrainingState(state, 'stop') !== null);
     expect(open).toEqual([...STOPPABLE_STATES]);
   });
 

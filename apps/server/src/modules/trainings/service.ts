@@ -191,7 +191,11 @@ export async function startTraining(
   const model =
     row.model_id === null
       ? undefined
-      : await db.selectFrom('ai_models').select('min_val_dice').where('id', '=', row.model_id).executeTakeFirst();
+      : await db
+          .selectFrom('ai_models')
+          .select('min_val_dice')
+          .where('id', '=', row.model_id)
+          .executeTakeFirst();
   await db.transaction().execute(async (trx) => {
     const started = await trx
       .updateTable('ai_jobs')

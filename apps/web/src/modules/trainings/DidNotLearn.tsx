@@ -39,7 +39,11 @@ export function DidNotLearn({ training: t }: { training: TrainingDetail }) {
         ) : (
           <Text size="sm">
             Promoted to{' '}
-            <Anchor component={Link} to={aiModelPath(t.derived_model_id)} data-testid="training-promoted-model">
+            <Anchor
+              component={Link}
+              to={aiModelPath(t.derived_model_id)}
+              data-testid="training-promoted-model"
+            >
               {`model #${t.derived_model_id}`}
             </Anchor>
           </Text>

@@ -75,7 +75,7 @@ export function AiModelDetailPage() {
         <Setting label="Patch size">{m.patch_size ? triple(m.patch_size, ' voxels') : '—'}</Setting>
         <Setting label="Normalisation">{normalization(m)}</Setting>
         <Setting label="Training">
-          {`learned at a validation Dice of ${m.min_val_dice} or more; ${m.min_training_segmentations} segmentations asked`}
+          {`learns at a best validation Dice of ${m.min_val_dice} or more, on ${m.min_training_segmentations} matching segmentations or more`}
         </Setting>
         {m.parent_id !== null && (
           <Setting label="Derived from">

@@ -110,6 +110,9 @@ describe.skipIf(e2eSkipReason())('AI trainings, end to end', () => {
           spacing: [3, 3, 3],
           patch_size: [64, 64, 16],
           normalization: { kind: 'ct', clip: [-1000, 1000], mean: -1000, std: 1000 },
+          // Three CPU epochs need not reach the default 0.5: this story is of a training that completes
+          // into a model (trainings-did-not-learn.e2e.test.ts is of one under the threshold).
+          min_val_dice: 0,
         },
         201,
       );

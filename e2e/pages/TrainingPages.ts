@@ -22,6 +22,11 @@ export class TrainingsPage {
   async state(id: number): Promise<string> {
     return ((await this.row(id).getByTestId('training-state').textContent()) ?? '').trim();
   }
+
+  /** The best validation Dice as the row shows it (with the threshold once a training did not learn). */
+  async bestValDice(id: number): Promise<string> {
+    return ((await this.row(id).getByTestId('training-best-val-dice').textContent()) ?? '').trim();
+  }
 }
 
 /** One segmentation offered on the create page: whether it matches the model, and why not. */
@@ -78,6 +83,11 @@ export class CreateTrainingPage {
     for (const id of ids) await this.checkbox(id).check();
   }
 
+  /** The warnings written before the start (too few segmentations, one series); none: []. */
+  async warnings(): Promise<string[]> {
+    return (await this.page.getByTestId('training-start-warning').allTextContents()).map((w) => w.trim());
+  }
+
   async fill(label: 'Epochs' | 'Validation split' | 'Learning rate' | 'Patch size', value: string) {
     await this.page.getByRole('textbox', { name: label }).fill(value);
   }
@@ -116,6 +126,25 @@ export class TrainingDetailPage {
     const line = this.chart.locator(`[data-series="${series}"]`);
     if ((await line.count()) === 0) return 0;
     return line.locator('circle').count();
+  }
+
+  /** The figures of a training that did not learn (its best validation Dice and the threshold). */
+  async didNotLearnFigures(): Promise<string> {
+    return ((await this.page.getByTestId('training-did-not-learn-figures').textContent()) ?? '').trim();
+  }
+
+  promoteButton(): Locator {
+    return this.page.getByRole('button', { name: /^Promote training #\d+ to a model$/ });
+  }
+
+  /** Promote to a model, confirmed in its dialog; waits for the model's link. */
+  async promote(): Promise<void> {
+    await this.promoteButton().click();
+    await this.page
+      .getByRole('dialog', { name: 'Promote to a model' })
+      .getByRole('button', { name: 'Promote to a model' })
+      .click();
+    await this.page.getByTestId('training-promoted-model').waitFor();
   }
 
   /** Stop, confirmed in its dialog. */

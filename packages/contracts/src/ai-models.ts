@@ -18,6 +18,10 @@ export type AiModelRuntime = z.infer<typeof AiModelRuntime>;
 export const AI_MODEL_NAME_MAX = 128;
 export const AI_MODEL_DESCRIPTION_MAX = 4000;
 export const AI_MODEL_SEGMENTS_MAX = 1000;
+/** A training's best validation Dice below this: it did not learn (decision 0095). */
+export const AI_MODEL_MIN_VAL_DICE = 0.5;
+/** The matching segmentations a training asks for unless the model says (decision 0095). */
+export const AI_MODEL_MIN_TRAINING_SEGMENTATIONS = 10;
 export const AI_MODEL_CODE_TAKEN = 'A model with this code already exists.';
 export const AI_MODEL_BUILT_IN = 'Built-in AI models are read-only.';
 export const AI_MODEL_OTHER_TEAM = 'Only the team that made this model can change it.';
@@ -94,6 +98,10 @@ export const AiModelInput = z
     /** Needed by the ONNX runtime; an external worker brings its own. */
     patch_size: AiModelPatchSize.nullable().default(null),
     normalization: AiModelNormalization.nullable().default(null),
+    /** A training of it whose best validation Dice stays below this did not learn: it makes no model by itself. */
+    min_val_dice: z.number().min(0).max(1).default(AI_MODEL_MIN_VAL_DICE),
+    /** The trainings page warns before a start on fewer matching segmentations. */
+    min_training_segmentations: z.number().int().min(1).max(500).default(AI_MODEL_MIN_TRAINING_SEGMENTATIONS),
   })
   .superRefine((m, ctx) => {
     const seen = { values: new Set<number>(), titles: new Set<string>() };
@@ -179,6 +187,8 @@ export const AiModel = z.object({
   spacing: AiModelSpacing,
   patch_size: AiModelPatchSize.nullable(),
   normalization: AiModelNormalization.nullable(),
+  min_val_dice: z.number(),
+  min_training_segmentations: z.number().int(),
   file: AiModelFile.nullable(),
   /** A worker can run it: an external model always, an ONNX model once its file is uploaded. */
   ready: z.boolean(),

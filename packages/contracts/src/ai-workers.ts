@@ -289,10 +289,12 @@ export const aiWorkerProtocol = {
     path: '/ai-worker/jobs/:jobId/finish',
     scope: 'worker',
     summary:
-      'A training the worker holds is done: its best checkpoint becomes a derived model of the team (once; a repeated call answers the same model)',
+      'A training the worker holds is done. Its best checkpoint becomes a derived model of the team when its validation ' +
+      'Dice reaches the model’s min_val_dice (learned); else the training did not learn and no model is made (model_id ' +
+      'null) until a user promotes it. Once: a repeated call answers the same',
     params: JobParams,
     body: z.strictObject({ log: LogText.optional() }),
-    response: z.object({ model_id: Id }),
+    response: z.object({ model_id: Id.nullable(), learned: z.boolean() }),
   }),
   result: endpoint({
     method: 'PUT',

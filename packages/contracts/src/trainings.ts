@@ -6,10 +6,20 @@ import { endpoint } from './endpoint';
  * AI trainings (teams-and-account.md 3, 4, 5, 7.6; issue 16 item 1; docs/decisions/0052-trainings.md): a
  * model taught from the team's segmentations that match it. Created with its training set, started with
  * its parameters, queued on the one job queue of AI workers (`ai_jobs`, kind 'training') until a worker that
- * trains leases it, running with per-epoch loss and validation Dice, then done, failed or stopped.
+ * trains leases it, running with per-epoch loss and validation Dice, then done, failed or stopped; or
+ * finished without reaching its model's least validation Dice: did_not_learn, with no model unless a user
+ * promotes it (docs/decisions/0095-a-training-that-did-not-learn.md).
  */
 
-export const TRAINING_STATES = ['created', 'queued', 'running', 'done', 'failed', 'stopped'] as const;
+export const TRAINING_STATES = [
+  'created',
+  'queued',
+  'running',
+  'done',
+  'did_not_learn',
+  'failed',
+  'stopped',
+] as const;
 export const TrainingState = z.enum(TRAINING_STATES);
 export type TrainingState = z.infer<typeof TrainingState>;
 
@@ -21,6 +31,15 @@ export const TRAINING_SEGMENT_UNMATCHED = (title: string, value: number) =>
 export const TRAINING_INVALID = 'Only segmentations that match the model can be trained on.';
 export const TRAINING_NOT_CREATED = 'Only a created training can be started.';
 export const TRAINING_ENDED = 'This training has already ended.';
+export const TRAINING_NOT_PROMOTABLE = 'Only a training that did not learn can be promoted to a model.';
+/** Why a training did not learn: its figures (decision 0095). */
+export const TRAINING_DID_NOT_LEARN = (bestValDice: number, minValDice: number) =>
+  `Best validation Dice ${bestValDice.toFixed(4)} stayed under the model’s threshold ${minValDice}: no model was made.`;
+/** The trainings page's warnings before a start (decision 0095). */
+export const TRAINING_TOO_FEW = (chosen: number, needed: number) =>
+  `The model needs at least ${needed} matching segmentations; ${chosen} chosen. A training on fewer may learn nothing.`;
+export const TRAINING_ONE_SERIES =
+  'All chosen segmentations come from one series: a training on one series may learn nothing.';
 
 const SegmentationIds = z.array(Id).min(1).max(500);
 const Dim = z.number().int().min(8).max(512);
@@ -93,8 +112,15 @@ export const Training = z.object({
   created_at: Timestamp,
   started_at: Timestamp.nullable(),
   finished_at: Timestamp.nullable(),
-  /** The model its best checkpoint became once done (decision 0054); null before, or once deleted. */
+  /**
+   * The model its best checkpoint became once done (decision 0054), or once promoted after it did not learn
+   * (0095); null before, or once deleted.
+   */
   derived_model_id: Id.nullable(),
+  /** The least best validation Dice it must reach (its model's, at start); null before the start. */
+  min_val_dice: z.number().nullable(),
+  /** Whether it reached min_val_dice; null until it finishes (and for trainings finished before 0095). */
+  learned: z.boolean().nullable(),
 });
 export type Training = z.infer<typeof Training>;
 
@@ -165,6 +191,16 @@ export const trainings = {
     permissions: [...read],
     summary: 'The team’s trainings, newest first',
     response: z.array(Training),
+  }),
+  promote: endpoint({
+    method: 'POST',
+    path: '/ai2/train/promote/:trainingId',
+    scope: 'team',
+    permissions: [...read],
+    summary:
+      'Makes the derived model of a training that did not learn from its best checkpoint, on the user’s word (once; again: the same)',
+    params: TrainingParams,
+    response: Training,
   }),
   detail: endpoint({
     method: 'GET',

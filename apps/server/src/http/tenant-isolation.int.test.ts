@@ -437,6 +437,7 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   }),
   'POST /ai2/train/start/:trainingId': () => ({ body: {} }),
   'PUT /ai2/ai-train/stop/:trainId': (f) => ({ body: { trainId: f.paramsA.trainId, state: 'stopped' } }),
+  'POST /ai2/train/promote/:trainingId': () => ({}),
   'GET /ai2/trainings': () => ({}),
   'GET /ai2/training/:trainingId': () => ({}),
   'GET /ai2/model-configuration': () => ({}),

@@ -41,6 +41,8 @@ export function presentModel(row: ModelRow, canEdit: boolean): AiModel {
     spacing: row.spacing,
     patch_size: row.patch_size,
     normalization: row.normalization,
+    min_val_dice: row.min_val_dice,
+    min_training_segmentations: row.min_training_segmentations,
     file:
       header && row.file_sha256 !== null && row.file_size !== null && row.file_uploaded_at !== null
         ? {
@@ -77,5 +79,7 @@ export function storedFields(input: AiModelFields, structureId: number) {
     spacing: JSON.stringify(input.spacing),
     patch_size: input.patch_size ? JSON.stringify(input.patch_size) : null,
     normalization: input.normalization ? JSON.stringify(input.normalization) : null,
+    min_val_dice: input.min_val_dice,
+    min_training_segmentations: input.min_training_segmentations,
   };
 }

@@ -4,7 +4,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import {
   notificationText,
+  TRAINING_DID_NOT_LEARN,
   TRAINING_NO_CHECKPOINT,
+  TRAINING_NOT_PROMOTABLE,
   type AiModel,
   type ModelRuntimeSpec,
   type Notification,
@@ -20,7 +22,7 @@ import {
   type RegisteredModel,
 } from '../../../test/body-inference';
 import { newUploader, type Uploader } from '../../../test/conversion-flow';
-import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
+import { buildMember, buildTeam, buildUser, type TestTeam, type TestUser } from '../../../test/factories';
 import { convertedSeries, corpusSeries, storedMask, type ConvertedSeries } from '../../../test/mask-flow';
 import { bodyModel } from '../../../test/onnx-models';
 import { thresholdLabelMap } from '../../../test/threshold-mask';
@@ -195,10 +197,12 @@ describe('a training worker over HTTP', () => {
 
     const finished = await asWorker(trainer, 'POST', `/ai-worker/jobs/${id}/finish`, { log: 'done' });
     expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+    expect(finished.body.learned).toBe(true);
     const modelId = finished.body.model_id as number;
     // Its worker asking again gets the same model; no second one is made.
     expect((await asWorker(trainer, 'POST', `/ai-worker/jobs/${id}/finish`, {})).body).toEqual({
       model_id: modelId,
+      learned: true,
     });
     expect((await derivedModels()).map((m) => m.id)).toEqual([modelId]);
 
@@ -226,6 +230,8 @@ describe('a training worker over HTTP', () => {
     expect((await api('GET', `/ai2/training/${id}`)).body).toMatchObject({
       state: 'done',
       derived_model_id: modelId,
+      min_val_dice: 0.5,
+      learned: true,
       log_tail: expect.stringContaining('done'),
     });
     const told = (await notices()).filter((n) => n.model1_id === id).map((n) => n.type_code);
@@ -365,4 +371,170 @@ describe('refusals', () => {
     expect(failed).toHaveLength(1);
     expect(failed[0]?.description).toBe(detail.error);
   }, 60_000);
+});
+
+describe('a training that did not learn (decision 0095)', () => {
+  /** The issue's case: 0.0015 after the first epoch, 0 after every later one; a checkpoint of the first. */
+  async function unlearned(trainer: string, id: number, epochs: number[] = [0.0015, 0, 0]) {
+    await leased(trainer, id);
+    for (const [i, val_dice] of epochs.entries()) {
+      const epoch = i + 1;
+      await asWorker(trainer, 'POST', `/ai-worker/jobs/${id}/metrics`, {
+        epoch,
+        loss: 1 - val_dice,
+        val_dice,
+      });
+      if (epoch === 1) {
+        const sent = await checkpoint(trainer, id, { epoch, val_dice, bytes: network(-900) });
+        expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      }
+    }
+    return asWorker(trainer, 'POST', `/ai-worker/jobs/${id}/finish`, { log: 'finished' });
+  }
+
+  it('ends did_not_learn with its figures and makes no model; the author hears it with the figures', async () => {
+    const before = (await derivedModels()).length;
+    const id = await startedTraining(3);
+    const trainer = await newWorker();
+    const finished = await unlearned(trainer, id);
+    expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+    expect(finished.body).toEqual({ model_id: null, learned: false });
+    // Its worker asking again hears the same; nothing more is made.
+    expect((await asWorker(trainer, 'POST', `/ai-worker/jobs/${id}/finish`, {})).body).toEqual({
+      model_id: null,
+      learned: false,
+    });
+    expect(await derivedModels()).toHaveLength(before);
+    const detail = (await api('GET', `/ai2/training/${id}`)).body;
+    expect(detail).toMatchObject({
+      state: 'did_not_learn',
+      learned: false,
+      min_val_dice: 0.5,
+      best_val_dice: 0.0015,
+      checkpoint: { epoch: 1, val_dice: 0.0015 },
+      derived_model_id: null,
+      epochs_done: 3,
+      error: null,
+    });
+    const listed = ((await api('GET', '/ai2/trainings')).body as { id: number; state: string }[]).find(
+      (t) => t.id === id,
+    );
+    expect(listed).toMatchObject({ state: 'did_not_learn', best_val_dice: 0.0015, min_val_dice: 0.5 });
+    const told = (await notices()).filter((n) => n.model1_id === id);
+    expect(told.map((n) => n.type_code)).toEqual(['aitrain.train.complete', 'aitrain.train.begin']);
+    expect(told[0]).toMatchObject({ model2_id: null, description: TRAINING_DID_NOT_LEARN(0.0015, 0.5) });
+    // Stop refuses it as ended.
+    expect((await api('PUT', `/ai2/ai-train/stop/${id}`, { trainId: id, state: 'stopped' })).status).toBe(
+      409,
+    );
+  }, 60_000);
+
+  it('is promoted on the user’s word into the derived model of its best checkpoint, once', async () => {
+    const id = await startedTraining(3);
+    const trainer = await newWorker();
+    expect((await unlearned(trainer, id)).body).toEqual({ model_id: null, learned: false });
+    const before = (await derivedModels()).length;
+
+    const promoted = await api('POST', `/ai2/train/promote/${id}`);
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+    const modelId = promoted.body.derived_model_id as number;
+    expect(promoted.body).toMatchObject({ id, state: 'did_not_learn', learned: false });
+    expect(modelId).toEqual(expect.any(Number));
+    const model = (await api('GET', `/ai2/model/${modelId}`)).body as AiModel;
+    const bytes = network(-900);
+    expect(model).toMatchObject({
+      code: `body-t${id}`,
+      parent_id: parent.id,
+      is_derived: true,
+      is_private: true,
+      ready: true,
+      min_val_dice: 0.5,
+      file: { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') },
+    });
+    // Again: the same model, no second.
+    const again = await api('POST', `/ai2/train/promote/${id}`);
+    expect(again.body.derived_model_id).toBe(modelId);
+    expect(await derivedModels()).toHaveLength(before + 1);
+    // The worker asking again now hears the model its training became.
+    expect((await asWorker(trainer, 'POST', `/ai-worker/jobs/${id}/finish`, {})).body).toEqual({
+      model_id: modelId,
+      learned: false,
+    });
+  }, 60_000);
+
+  it('judges by the threshold of the model at start: 0.9 under 0.95 did not learn', async () => {
+    const set = (min_val_dice: number) =>
+      u.t.db.updateTable('ai_models').set({ min_val_dice }).where('id', '=', parent.id).execute();
+    await set(0.95);
+    const id = await startedTraining(1);
+    await set(0.5);
+    const trainer = await newWorker();
+    expect((await unlearned(trainer, id, [0.9])).body).toEqual({ model_id: null, learned: false });
+    expect((await api('GET', `/ai2/training/${id}`)).body).toMatchObject({
+      state: 'did_not_learn',
+      min_val_dice: 0.95,
+      best_val_dice: 0.9,
+    });
+  }, 60_000);
+
+  it('refuses a promote of another team’s (404), by a role without r:ai-trainings (403), of any other state (409)', async () => {
+    const id = await startedTraining(3);
+    const trainer = await newWorker();
+    // Not ended yet: 409.
+    await leased(trainer, id);
+    expect(await api('POST', `/ai2/train/promote/${id}`)).toMatchObject({
+      status: 409,
+      body: { message: TRAINING_NOT_PROMOTABLE },
+    });
+    await asWorker(trainer, 'POST', `/ai-worker/jobs/${id}/metrics`, { epoch: 1, loss: 1, val_dice: 0.001 });
+    await checkpoint(trainer, id, { epoch: 1, val_dice: 0.001, bytes: network(-900) });
+    await asWorker(trainer, 'POST', `/ai-worker/jobs/${id}/finish`, {});
+    const theirs = { token: other.owner.token, team: other.team.slug };
+    expect((await u.t.call('POST', `/ai2/train/promote/${id}`, theirs)).status).toBe(404);
+    const annotator = await buildMember(u.t, u.team, 'Annotator');
+    const asAnnotator = { token: annotator.token, team: u.team.slug };
+    expect((await u.t.call('POST', `/ai2/train/promote/${id}`, asAnnotator)).status).toBe(403);
+    expect((await api('POST', '/ai2/train/promote/0')).status).toBe(422);
+    expect((await api('POST', '/ai2/train/promote/999999')).status).toBe(404);
+    // A training that learned (the first test's) is done: not promotable.
+    const [learned] = await u.t.db
+      .selectFrom('ai_trainings')
+      .select('job_id')
+      .where('learned', '=', true)
+      .execute();
+    expect((await api('POST', `/ai2/train/promote/${learned?.job_id ?? 0}`)).status).toBe(409);
+    expect((await api('GET', `/ai2/training/${id}`)).body.derived_model_id).toBeNull();
+  }, 60_000);
+
+  it('refuses a model threshold outside 0..1 and a segmentation need outside 1..500 (422)', async () => {
+    const model = (await api('GET', `/ai2/model/${parent.id}`)).body as AiModel;
+    const input = {
+      name: model.name,
+      code: model.code,
+      structure: model.structure_slug,
+      segments: model.segments.map(({ title, value }) => ({ title, value })),
+      runtime: model.runtime,
+      modality: model.modality,
+      spacing: model.spacing,
+      patch_size: model.patch_size,
+      normalization: model.normalization,
+    };
+    const bad = await api('PUT', `/ai2/model/${parent.id}`, {
+      ...input,
+      min_val_dice: 1.5,
+      min_training_segmentations: 0,
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors as object).sort()).toEqual([
+      'min_training_segmentations',
+      'min_val_dice',
+    ]);
+    const good = await api('PUT', `/ai2/model/${parent.id}`, {
+      ...input,
+      min_val_dice: 0.5,
+      min_training_segmentations: 3,
+    });
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    expect(good.body).toMatchObject({ min_val_dice: 0.5, min_training_segmentations: 3 });
+  });
 });

@@ -1,22 +1,28 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { TRAINING_NO_CHECKPOINT, type CheckpointFields, type CheckpointReceipt } from '@voxa/contracts';
+import {
+  AI_MODEL_MIN_VAL_DICE,
+  TRAINING_DID_NOT_LEARN,
+  TRAINING_NO_CHECKPOINT,
+  type CheckpointFields,
+  type CheckpointReceipt,
+} from '@voxa/contracts';
 import type { Deps } from '../../deps';
 import { boundedBody } from '../../http/bounded-body';
 import type { WorkerRef } from '../../http/context';
 import { conflict, HttpError, unprocessable } from '../../http/errors';
 import type { StoredCheckpoint } from '../../platform/db/schema';
-import { aiModelFileKey, trainingCheckpointKey } from '../../platform/storage/layout';
+import type { StorageKey } from '../../platform/storage';
+import { trainingCheckpointKey } from '../../platform/storage/layout';
 import { checkedOnnxHeader } from '../ai-models/file';
 import { fileFitProblems } from '../ai-models/policy';
 import { logTail } from '../ai-workers/policy';
 import { endHeldJob, isHeld, leaseEnd, NOT_HELD, teamJob } from '../ai-workers/protocol';
-import { checkpointSpecProblem, derivedModelCode, derivedModelName, isBetterCheckpoint } from './policy';
+import { insertDerivedModel } from './derived-model';
+import { checkpointSpecProblem, hasLearned, isBetterCheckpoint } from './policy';
 import { trainingNotice } from './worker';
 
 export const NOT_TRAINING = 'This job is an inference: it has no checkpoints and makes no model.';
-/** Codes tried for a derived model when a user already took the first (derivedModelCode's attempt). */
-const CODE_ATTEMPTS = 5;
 
 /** A training of the worker's team held by this worker now (409 when not, or not a training). */
 export async function heldTraining(db: Deps['db'], worker: WorkerRef, jobId: number) {
@@ -109,40 +115,59 @@ export async function acceptCheckpoint(
 }
 
 /**
- * A training the worker holds is done (decision 0054): its best checkpoint becomes a model of the team,
- * derived from the training's model (parent_id, is_derived, its structure and segments, private, the
- * checkpoint's spec and file), made once: a repeated call by its worker answers the same model. Its author
- * hears aitrain.upload.begin before the model is made, then aitrain.upload.complete and
- * aitrain.train.complete.
+ * A training the worker holds is done (decisions 0054, 0095). Judged by its best checkpoint against the
+ * threshold copied at start: learned, the checkpoint becomes a model of the team derived from the
+ * training's model, and its author hears aitrain.upload.begin before, then aitrain.upload.complete and
+ * aitrain.train.complete; it did not learn, the job ends done with no model (until a user promotes it)
+ * and its author hears aitrain.train.complete with the figures. Once: a repeated call by its worker
+ * answers the same.
  */
 export async function finishTraining(
   deps: Pick<Deps, 'db' | 'storage' | 'realtime'>,
   worker: WorkerRef,
   jobId: number,
   body: { log?: string | undefined },
-): Promise<{ model_id: number }> {
+): Promise<{ model_id: number | null; learned: boolean }> {
   const { db, storage } = deps;
   const job = await teamJob(db, worker, jobId);
   if (job.kind !== 'training') throw conflict(NOT_TRAINING);
   const training = await db
     .selectFrom('ai_trainings')
-    .select(['derived_model_id', 'checkpoint'])
+    .select(['derived_model_id', 'checkpoint', 'learned', 'min_val_dice'])
     .where('job_id', '=', job.id)
     .executeTakeFirstOrThrow();
-  // Its worker asking again (the answer was lost): the model it made.
-  if (job.state === 'done' && job.worker_id === worker.id && training.derived_model_id !== null)
-    return { model_id: training.derived_model_id };
+  // Its worker asking again (the answer was lost): what it made of it.
+  if (job.state === 'done' && job.worker_id === worker.id && training.learned !== null)
+    return { model_id: training.derived_model_id, learned: training.learned };
   if (!isHeld(job, worker)) throw conflict(NOT_HELD);
   const checkpoint = training.checkpoint;
   if (!checkpoint) throw conflict(TRAINING_NO_CHECKPOINT);
+  const threshold = training.min_val_dice ?? AI_MODEL_MIN_VAL_DICE;
+  const end = { state: 'done', progress: 1, log_tail: logTail(job.log_tail, body.log) } as const;
+
+  if (!hasLearned(checkpoint.val_dice, threshold)) {
+    const now = await db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom('ai_trainings')
+        .select('learned')
+        .where('job_id', '=', job.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      // A call at the same time ended it.
+      if (locked.learned === false) return false;
+      if (!(await endHeldJob(trx, worker, job.id, end))) throw conflict(NOT_HELD);
+      await trx.updateTable('ai_trainings').set({ learned: false }).where('job_id', '=', job.id).execute();
+      return true;
+    });
+    if (now) {
+      const figures = TRAINING_DID_NOT_LEARN(checkpoint.val_dice, threshold);
+      await trainingNotice(deps, job, 'aitrain.train.complete', figures);
+    }
+    return { model_id: null, learned: false };
+  }
 
   await trainingNotice(deps, job, 'aitrain.upload.begin');
-  const parent =
-    job.model_id === null
-      ? undefined
-      : await db.selectFrom('ai_models').selectAll().where('id', '=', job.model_id).executeTakeFirst();
-  const parentCode = parent?.code ?? job.model_code;
-  let linked: ReturnType<typeof aiModelFileKey> | null = null;
+  let linked: StorageKey | null = null;
   let made: { id: number; now: boolean };
   try {
     made = await db.transaction().execute(async (trx) => {
@@ -154,55 +179,12 @@ export async function finishTraining(
         .executeTakeFirstOrThrow();
       // A call at the same time made it.
       if (locked.derived_model_id !== null) return { id: locked.derived_model_id, now: false };
-      const { spec } = checkpoint;
-      const now = new Date();
-      let id: number | undefined;
-      for (let attempt = 1; id === undefined && attempt <= CODE_ATTEMPTS; attempt++) {
-        const inserted = await trx
-          .insertInto('ai_models')
-          .values({
-            team_id: job.team_id,
-            name: derivedModelName(parent?.name ?? job.model_code, job.id),
-            code: derivedModelCode(parentCode, job.id, attempt),
-            description: `Trained from ${parentCode} by training #${job.id}: validation Dice ${checkpoint.val_dice.toFixed(3)} at epoch ${checkpoint.epoch}.`,
-            structure_id: job.structure_id,
-            segments: JSON.stringify(job.segments),
-            parent_id: parent?.id ?? null,
-            is_private: true,
-            is_derived: true,
-            runtime: 'onnx',
-            modality: parent?.modality ?? 'ct',
-            channels: spec.inputChannels,
-            spacing: JSON.stringify(spec.targetSpacing),
-            patch_size: JSON.stringify(spec.patchSize),
-            normalization: JSON.stringify(spec.normalisation),
-            file_size: checkpoint.size,
-            file_sha256: checkpoint.sha256,
-            file_header: JSON.stringify(checkpoint.header),
-            file_uploaded_at: now,
-            created_by: job.created_by,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        id = inserted?.id;
-      }
-      if (id === undefined) throw conflict('Every code tried for the derived model is taken.');
-      linked = aiModelFileKey(job.team_id, id);
-      await storage.link(trainingCheckpointKey(job.team_id, job.id, 'best'), linked);
-      await trx
-        .updateTable('ai_trainings')
-        .set({ derived_model_id: id })
-        .where('job_id', '=', job.id)
-        .execute();
-      const done = await endHeldJob(trx, worker, job.id, {
-        state: 'done',
-        progress: 1,
-        log_tail: logTail(job.log_tail, body.log),
-      });
+      const model = await insertDerivedModel(trx, storage, job, checkpoint);
+      linked = model.linked;
+      await trx.updateTable('ai_trainings').set({ learned: true }).where('job_id', '=', job.id).execute();
       // Stopped or leased again while the model was made: nothing of it stays.
-      if (!done) throw conflict(NOT_HELD);
-      return { id, now: true };
+      if (!(await endHeldJob(trx, worker, job.id, end))) throw conflict(NOT_HELD);
+      return { id: model.id, now: true };
     });
   } catch (error) {
     if (linked) await storage.remove(linked);
@@ -212,5 +194,5 @@ export async function finishTraining(
     await trainingNotice(deps, job, 'aitrain.upload.complete', null, made.id);
     await trainingNotice(deps, job, 'aitrain.train.complete', null, made.id);
   }
-  return { model_id: made.id };
+  return { model_id: made.id, learned: true };
 }

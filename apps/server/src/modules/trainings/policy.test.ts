@@ -5,6 +5,7 @@ import {
   checkpointSpecProblem,
   derivedModelCode,
   derivedModelName,
+  hasLearned,
   isBetterCheckpoint,
   nextTrainingState,
   STOPPABLE_STATES,
@@ -117,10 +118,19 @@ describe('the training state machine', () => {
         expect(nextTrainingState(ended, event)).toBeNull();
   });
 
+  it('ends did_not_learn when finished under the threshold; a promote keeps it so, nothing else moves it', () => {
+    expect(path(['start', 'lease', 'epoch', 'checkpoint', 'finish-unlearned'])).toBe('did_not_learn');
+    expect(path(['start', 'lease', 'finish-unlearned', 'promote'])).toBe('did_not_learn');
+    for (const event of ['start', 'lease', 'epoch', 'checkpoint', 'finish', 'fail', 'stop', 'lapse'] as const)
+      expect(nextTrainingState('did_not_learn', event)).toBeNull();
+    for (const state of ['created', 'queued', 'running', 'done', 'failed', 'stopped'] as const)
+      expect(nextTrainingState(state, 'promote')).toBeNull();
+  });
+
   it('stops exactly the states the stop route ends', () => {
-    const open = (['created', 'queued', 'running', 'done', 'failed', 'stopped'] as const).filter(
-      (state) => nextTrainingState(state, 'stop') !== null,
-    );
+    const open = (
+      ['created', 'queued', 'running', 'done', 'did_not_learn', 'failed', 'stopped'] as const
+    ).filter((state) => nextTrainingState(state, 'stop') !== null);
     expect(open).toEqual([...STOPPABLE_STATES]);
   });
 
@@ -130,6 +140,23 @@ describe('the training state machine', () => {
     expect(nextTrainingState('queued', 'epoch')).toBeNull();
     expect(nextTrainingState('created', 'lease')).toBeNull();
     expect(nextTrainingState('created', 'checkpoint')).toBeNull();
+  });
+});
+
+describe('a training that did not learn (decision 0095)', () => {
+  it('learned when its best validation Dice reaches the threshold, not below', () => {
+    expect(hasLearned(0.0015, 0.5)).toBe(false);
+    expect(hasLearned(0.4999, 0.5)).toBe(false);
+    expect(hasLearned(0.5, 0.5)).toBe(true);
+    expect(hasLearned(0, 0)).toBe(true);
+  });
+
+  it('shows a done job that did not learn as did_not_learn, and one judged before (null) as done', () => {
+    expect(trainingState('done', false)).toBe('did_not_learn');
+    expect(trainingState('done', true)).toBe('done');
+    expect(trainingState('done', null)).toBe('done');
+    expect(trainingState('cancelled', false)).toBe('stopped');
+    expect(trainingState('running', null)).toBe('running');
   });
 });
 

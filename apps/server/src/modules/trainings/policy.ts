@@ -24,9 +24,18 @@ export function trainingMismatch(segments: readonly Segment[], model: readonly S
   return unmatched ? TRAINING_SEGMENT_UNMATCHED(unmatched.title, unmatched.value) : null;
 }
 
-/** A training's state from its job's: a cancelled training job is the spec's 'stopped'. */
-export function trainingState(job: AiJobState): TrainingState {
-  return job === 'cancelled' ? 'stopped' : job;
+/**
+ * A training's state from its job's: a cancelled training job is the spec's 'stopped'; a done one that
+ * did not reach its model's least validation Dice is 'did_not_learn' (decision 0095), promoted or not.
+ */
+export function trainingState(job: AiJobState, learned: boolean | null = null): TrainingState {
+  if (job === 'cancelled') return 'stopped';
+  return job === 'done' && learned === false ? 'did_not_learn' : job;
+}
+
+/** Whether a training learned: its best validation Dice reached the model's threshold (decision 0095). */
+export function hasLearned(bestValDice: number, minValDice: number): boolean {
+  return bestValDice >= minValDice;
 }
 
 /** States a stop ends (the worker of a running one hears stop at its next call). */
@@ -49,13 +58,24 @@ export function trainingProgress(epochsDone: number, epochs: number | undefined)
 
 /** What can happen to a training: a user's start and stop, a worker's calls, a lease lapsing. */
 export type TrainingEvent =
-  'start' | 'lease' | 'epoch' | 'checkpoint' | 'finish' | 'fail' | 'stop' | 'lapse' | 'lapse-last';
+  | 'start'
+  | 'lease'
+  | 'epoch'
+  | 'checkpoint'
+  | 'finish'
+  | 'finish-unlearned'
+  | 'promote'
+  | 'fail'
+  | 'stop'
+  | 'lapse'
+  | 'lapse-last';
 
 /**
- * The training's state machine: created -> queued (start) -> running (lease) -> done (finish) | failed
- * (fail, or the last attempt's lease lapsing) | stopped (stop, from any open state); a lapsed lease with
- * attempts left queues it again. Epochs and checkpoints keep it running. Answers the next state, or null
- * when the event is refused in that state (the routes answer 409).
+ * The training's state machine: created -> queued (start) -> running (lease) -> done (finish) |
+ * did_not_learn (finish under the model's least validation Dice) | failed (fail, or the last attempt's
+ * lease lapsing) | stopped (stop, from any open state); a lapsed lease with attempts left queues it again.
+ * Epochs and checkpoints keep it running; a promote keeps a training that did not learn as it was (with
+ * its model now). Answers the next state, or null when the event is refused in that state (409).
  */
 const MOVES: Record<TrainingState, Partial<Record<TrainingEvent, TrainingState>>> = {
   created: { start: 'queued', stop: 'stopped' },
@@ -64,12 +84,14 @@ const MOVES: Record<TrainingState, Partial<Record<TrainingEvent, TrainingState>>
     epoch: 'running',
     checkpoint: 'running',
     finish: 'done',
+    'finish-unlearned': 'did_not_learn',
     fail: 'failed',
     stop: 'stopped',
     lapse: 'queued',
     'lapse-last': 'failed',
   },
   done: {},
+  did_not_learn: { promote: 'did_not_learn' },
   failed: {},
   stopped: {},
 };

@@ -13,13 +13,15 @@ export type TrainingRow = Selectable<AiJobsTable> & {
   worker_name: string | null;
   derived_model_id: number | null;
   checkpoint: StoredCheckpoint | null;
+  learned: boolean | null;
+  min_val_dice: number | null;
 };
 
 export function presentTraining(row: TrainingRow): Training {
   const { epochs } = row.parameters as Partial<TrainingStartBody>;
   return {
     id: row.id,
-    state: trainingState(row.state),
+    state: trainingState(row.state, row.learned),
     model: { id: row.model_id, code: row.model_code, name: row.model_name },
     epochs: epochs ?? null,
     epochs_done: row.metrics.length,
@@ -32,6 +34,8 @@ export function presentTraining(row: TrainingRow): Training {
     started_at: isoOrNull(row.started_at),
     finished_at: isoOrNull(row.finished_at),
     derived_model_id: row.derived_model_id,
+    min_val_dice: row.min_val_dice,
+    learned: row.learned,
   };
 }
 

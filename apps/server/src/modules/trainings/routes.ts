@@ -2,6 +2,7 @@ import { api } from '@voxa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../http/route';
+import { promoteTraining } from './promote';
 import * as trainings from './service';
 import { trainingRuns } from '../audit/ai-runs';
 import { audited } from '../audit/record';
@@ -25,6 +26,7 @@ export function trainingRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, e.stop, async ({ ctx, params, body }) =>
     trainings.stopTraining(db, ctx.team.id, params.trainId, body),
   );
+  route(app, e.promote, async ({ ctx, params }) => promoteTraining(deps, ctx.team.id, params.trainingId));
   route(app, e.list, async ({ ctx }) => trainings.listTrainings(deps, ctx.team.id));
   route(app, e.detail, async ({ ctx, params }) =>
     trainings.trainingDetail(deps, ctx.team.id, params.trainingId),

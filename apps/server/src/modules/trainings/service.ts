@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AI_MODEL_MIN_VAL_DICE,
   TRAINING_ENDED,
   TRAINING_INVALID,
   TRAINING_NOT_CREATED,
@@ -159,6 +160,8 @@ function trainingRows(db: Db, teamId: number) {
       'tr.metrics',
       'tr.derived_model_id',
       'tr.checkpoint',
+      'tr.learned',
+      'tr.min_val_dice',
       'm.name as model_name',
       'u.name as created_by_user_name',
       'w.name as worker_name',
@@ -167,13 +170,16 @@ function trainingRows(db: Db, teamId: number) {
     .where('j.kind', '=', 'training');
 }
 
-async function trainingRow(db: Db, teamId: number, id: number) {
+export async function trainingRow(db: Db, teamId: number, id: number) {
   const row = await trainingRows(db, teamId).where('j.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
 
-/** POST ai2/train/start/{trainingId}: a created training queued with its parameters (a second start: 409). */
+/**
+ * POST ai2/train/start/{trainingId}: a created training queued with its parameters (a second start: 409),
+ * and the threshold it will be judged by: its model's min_val_dice now (decision 0095).
+ */
 export async function startTraining(
   db: Db,
   teamId: number,
@@ -182,16 +188,31 @@ export async function startTraining(
 ): Promise<Training> {
   const row = await trainingRow(db, teamId, id);
   if (!nextTrainingState(trainingState(row.state), 'start')) throw conflict(TRAINING_NOT_CREATED);
-  const started = await db
-    .updateTable('ai_jobs')
-    .set({ state: 'queued', parameters: JSON.stringify(body), updated_at: new Date() })
-    .where('id', '=', row.id)
-    .where('team_id', '=', teamId)
-    .where('state', '=', 'created')
-    .returning('id')
-    .executeTakeFirst();
-  // Two starts at once: the other one queued it.
-  if (!started) throw conflict(TRAINING_NOT_CREATED);
+  const model =
+    row.model_id === null
+      ? undefined
+      : await db
+          .selectFrom('ai_models')
+          .select('min_val_dice')
+          .where('id', '=', row.model_id)
+          .executeTakeFirst();
+  await db.transaction().execute(async (trx) => {
+    const started = await trx
+      .updateTable('ai_jobs')
+      .set({ state: 'queued', parameters: JSON.stringify(body), updated_at: new Date() })
+      .where('id', '=', row.id)
+      .where('team_id', '=', teamId)
+      .where('state', '=', 'created')
+      .returning('id')
+      .executeTakeFirst();
+    // Two starts at once: the other one queued it.
+    if (!started) throw conflict(TRAINING_NOT_CREATED);
+    await trx
+      .updateTable('ai_trainings')
+      .set({ min_val_dice: model?.min_val_dice ?? AI_MODEL_MIN_VAL_DICE })
+      .where('job_id', '=', row.id)
+      .execute();
+  });
   return presentTraining(await trainingRow(db, teamId, id));
 }
 

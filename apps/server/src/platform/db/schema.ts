@@ -594,6 +594,10 @@ export interface AiTrainingsTable {
   derived_model_id: number | null;
   /** The best checkpoint uploaded so far (decision 0054); its bytes: trainingCheckpointKey(..., 'best'). */
   checkpoint: JsonOrNull<StoredCheckpoint>;
+  /** The least best validation Dice it must reach to make a model by itself: its model's, at start (0095). */
+  min_val_dice: number | null;
+  /** Whether its best checkpoint reached min_val_dice; null until it finishes (and for those before 0095). */
+  learned: boolean | null;
 }
 
 export interface StoredCheckpoint {
@@ -651,6 +655,10 @@ export interface AiModelsTable {
   spacing: Json<[number, number, number]>;
   patch_size: JsonOrNull<[number, number, number]>;
   normalization: JsonOrNull<AiModelNormalization>;
+  /** A training of it below this best validation Dice did not learn (decision 0095). */
+  min_val_dice: Generated<number>;
+  /** How many matching segmentations the trainings page asks for before a start (decision 0095). */
+  min_training_segmentations: Generated<number>;
   file_size: Bigint | null;
   file_sha256: string | null;
   file_header: JsonOrNull<OnnxHeader>;

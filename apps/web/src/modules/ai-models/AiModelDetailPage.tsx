@@ -74,6 +74,9 @@ export function AiModelDetailPage() {
         <Setting label="Spacing">{triple(m.spacing, ' mm')}</Setting>
         <Setting label="Patch size">{m.patch_size ? triple(m.patch_size, ' voxels') : '—'}</Setting>
         <Setting label="Normalisation">{normalization(m)}</Setting>
+        <Setting label="Training">
+          {`learns at a best validation Dice of ${m.min_val_dice} or more, on ${m.min_training_segmentations} matching segmentations or more`}
+        </Setting>
         {m.parent_id !== null && (
           <Setting label="Derived from">
             <Anchor component={Link} to={aiModelPath(m.parent_id)}>

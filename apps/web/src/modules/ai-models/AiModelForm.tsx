@@ -102,6 +102,29 @@ export function AiModelForm({ initial, submitLabel, pending, error, onSubmit }: 
             error={fieldError(error, 'channels')}
           />
         </Group>
+        <Group grow align="flex-start">
+          <NumberInput
+            label="Least validation Dice"
+            description="A training below it did not learn and makes no model unless promoted."
+            min={0}
+            max={1}
+            step={0.05}
+            decimalScale={4}
+            value={d.min_val_dice}
+            onChange={(v) => set({ min_val_dice: numberOf(v) })}
+            error={fieldError(error, 'min_val_dice')}
+          />
+          <NumberInput
+            label="Segmentations a training needs"
+            description="The trainings page warns before a start on fewer."
+            min={1}
+            max={500}
+            allowDecimal={false}
+            value={d.min_training_segmentations}
+            onChange={(v) => set({ min_training_segmentations: numberOf(v) })}
+            error={fieldError(error, 'min_training_segmentations')}
+          />
+        </Group>
         <TripleInput
           label="Spacing (mm)"
           field="spacing"

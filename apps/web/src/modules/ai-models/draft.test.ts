@@ -25,6 +25,8 @@ const model: AiModel = {
   spacing: [0.8, 0.8, 2],
   patch_size: [96, 96, 64],
   normalization: { kind: 'ct', clip: [-100, 250], mean: 99, std: 39 },
+  min_val_dice: 0.7,
+  min_training_segmentations: 20,
   file: null,
   ready: false,
 };
@@ -38,6 +40,8 @@ describe('model form draft', () => {
       spacing: [0.8, 0.8, 2],
       patch_size: [96, 96, 64],
       normalization: { kind: 'ct', clip: [-100, 250], mean: 99, std: 39 },
+      min_val_dice: 0.7,
+      min_training_segmentations: 20,
     });
   });
 

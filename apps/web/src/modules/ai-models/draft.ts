@@ -1,4 +1,11 @@
-import type { AiModel, AiModelInput, AiModelNormalization, AiModelRuntime } from '@voxa/contracts';
+import {
+  AI_MODEL_MIN_TRAINING_SEGMENTATIONS,
+  AI_MODEL_MIN_VAL_DICE,
+  type AiModel,
+  type AiModelInput,
+  type AiModelNormalization,
+  type AiModelRuntime,
+} from '@voxa/contracts';
 
 /** A number field of the form: empty while nothing is typed. */
 export type NumberField = number | '';
@@ -26,6 +33,10 @@ export interface ModelDraft {
   clip: [NumberField, NumberField];
   mean: NumberField;
   std: NumberField;
+  /** A training of it below this best validation Dice did not learn (decision 0095). */
+  min_val_dice: NumberField;
+  /** The trainings page warns before a start on fewer matching segmentations. */
+  min_training_segmentations: NumberField;
   /** Kept as it is: the form does not change what a model was derived from. */
   parent_id: number | null;
 }
@@ -48,6 +59,8 @@ export function emptyDraft(): ModelDraft {
     clip: [-1024, 3071],
     mean: 0,
     std: 1,
+    min_val_dice: AI_MODEL_MIN_VAL_DICE,
+    min_training_segmentations: AI_MODEL_MIN_TRAINING_SEGMENTATIONS,
     parent_id: null,
   };
 }
@@ -71,6 +84,8 @@ export function draftOf(model: AiModel): ModelDraft {
     clip: n?.kind === 'ct' ? n.clip : empty.clip,
     mean: n?.kind === 'ct' ? n.mean : empty.mean,
     std: n?.kind === 'ct' ? n.std : empty.std,
+    min_val_dice: model.min_val_dice,
+    min_training_segmentations: model.min_training_segmentations,
     parent_id: model.parent_id,
   };
 }
@@ -100,6 +115,8 @@ export function inputOf(d: ModelDraft): AiModelInput {
     spacing: triple(d.spacing),
     patch_size: onnx ? triple(d.patch_size) : null,
     normalization: onnx ? normalization : null,
+    min_val_dice: num(d.min_val_dice),
+    min_training_segmentations: num(d.min_training_segmentations),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formMessage } from '../../lib/formErrors';
@@ -8,7 +8,8 @@ import { useAiModels } from '../ai-models/useAiModelsApi';
 import { DEFAULT_DRAFT, PARAMETER_LABELS, parseStart, type ParameterDraft } from './parameters';
 import { trainingPath } from './paths';
 import { SegmentationChecklist } from './SegmentationChecklist';
-import { useCreateTraining } from './useTrainingApi';
+import { useCreateTraining, useTrainSegmentations } from './useTrainingApi';
+import { trainingSetWarnings } from './warnings';
 
 const FIELDS: { key: keyof ParameterDraft; description: string }[] = [
   { key: 'epochs', description: '1 to 1000' },
@@ -31,6 +32,13 @@ export function CreateTrainingPage() {
   const start = parseStart(draft);
   const ready = modelId !== null && chosen.length > 0 && start.ok;
   const model = models.data?.find((m) => m.id === modelId);
+  const offered = useTrainSegmentations(modelId);
+  const warnings = model
+    ? trainingSetWarnings(
+        (offered.data ?? []).filter((s) => chosen.includes(s.segmentation_id)),
+        model.min_training_segmentations,
+      )
+    : [];
   const missing =
     modelId === null
       ? 'Choose a model.'
@@ -91,6 +99,15 @@ export function CreateTrainingPage() {
         ))}
       </Group>
       {!start.ok && <FormAlert message={start.error} />}
+      {warnings.length > 0 && (
+        <Alert color="orange" title="This training may learn nothing" data-testid="training-start-warnings">
+          {warnings.map((w) => (
+            <Text key={w} size="sm" data-testid="training-start-warning">
+              {w}
+            </Text>
+          ))}
+        </Alert>
+      )}
       <FormAlert message={formMessage(create.error)} />
       <Group>
         <Button onClick={submit} disabled={!ready} loading={create.isPending}>

@@ -7,6 +7,7 @@ import { DetailField } from '../../ui/DetailField';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageHeader } from '../../ui/PageHeader';
 import { LogTail } from '../inference/LogTail';
+import { DidNotLearn } from './DidNotLearn';
 import { LineChart } from './LineChart';
 import { trainingInfoPath } from './paths';
 import { diceText } from './state';
@@ -46,6 +47,7 @@ export function TrainingDetailPage() {
           </>
         }
       />
+      <DidNotLearn training={t} />
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           <DetailField label="State">
@@ -72,7 +74,12 @@ export function TrainingDetailPage() {
               )}
             </Group>
           </DetailField>
-          <DetailField label="Best val Dice">{diceText(t.best_val_dice)}</DetailField>
+          <DetailField label="Best val Dice">
+            <Text size="sm" data-testid="training-best-val-dice">
+              {diceText(t.best_val_dice)}
+              {t.min_val_dice !== null && ` (the model asks at least ${t.min_val_dice})`}
+            </Text>
+          </DetailField>
           <DetailField label="Training set">
             {`${t.segmentation_ids.length} segmentation${t.segmentation_ids.length === 1 ? '' : 's'}: ${t.segmentation_ids.map((s) => `#${s}`).join(', ')}`}
           </DetailField>

@@ -92,7 +92,9 @@ function DerivedModel({ training: t }: { training: TrainingDetail }) {
     ? 'Not yet: made from the best epoch once the training is completed'
     : t.state === 'done'
       ? 'None: it was deleted'
-      : 'None: the training did not complete';
+      : t.state === 'did_not_learn'
+        ? 'None: the training did not learn (it can be promoted on its page)'
+        : 'None: the training did not complete';
   return (
     <Text size="sm" c="dimmed" data-testid="training-derived-model">
       {why}

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { Training } from '@voxa/contracts';
-import { STATE_COLOURS } from './state';
+import { STATE_COLOURS, stateText } from './state';
 
 /** The state as a badge, never cut short by a narrow table column. */
 export function TrainingStateBadge({ training }: { training: Pick<Training, 'state'> }) {
@@ -11,7 +11,7 @@ export function TrainingStateBadge({ training }: { training: Pick<Training, 'sta
       data-testid="training-state"
       styles={{ root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } }}
     >
-      {training.state}
+      {stateText(training.state)}
     </Badge>
   );
 }

@@ -60,7 +60,10 @@ export function TrainingsPage() {
                   <TrainingStateBadge training={t} />
                 </Table.Td>
                 <Table.Td>{`${t.epochs_done} / ${t.epochs ?? '—'}`}</Table.Td>
-                <Table.Td>{diceText(t.best_val_dice)}</Table.Td>
+                <Table.Td data-testid="training-best-val-dice">
+                  {diceText(t.best_val_dice)}
+                  {t.state === 'did_not_learn' && ` (under ${t.min_val_dice ?? '—'})`}
+                </Table.Td>
                 <Table.Td>{`${formatDate(t.created_at)} · ${t.created_by_user_name ?? '—'}`}</Table.Td>
                 <Table.Td>
                   <StopTrainingButton training={t} />

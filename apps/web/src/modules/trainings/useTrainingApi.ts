@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@voxa/contracts/areas';
 import { type TrainingCreateBody, type TrainingStartBody } from '@voxa/contracts';
 import { call } from '../../lib/api';
+import { AI_MODELS_KEY } from '../ai-models/useAiModelsApi';
 import { pollWhileOpen } from './state';
 
 /** Every query holding trainings (list and details): a change refreshes them all. */
@@ -50,6 +51,18 @@ export function useStopTraining() {
     mutationFn: (trainId: number) =>
       call(api.trainings.stop, { params: { trainId }, body: { trainId, state: 'stopped' } }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** POST ai2/train/promote/{trainingId}: a training that did not learn made a model on the user's word. */
+export function usePromoteTraining() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (trainingId: number) => call(api.trainings.promote, { params: { trainingId } }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: KEY });
+      await client.invalidateQueries({ queryKey: AI_MODELS_KEY });
+    },
   });
 }
 

@@ -97,7 +97,13 @@ describe('the built-in CPU worker trains', () => {
         `(checkpoint of epoch ${ended.checkpoint?.epoch}) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         ended.metrics.map((m) => `${m.epoch}: ${m.loss.toFixed(3)}/${m.val_dice.toFixed(3)}`).join(', '),
     );
-    expect(ended).toMatchObject({ state: 'done', attempts: 1, error: null, epochs_done: EPOCHS });
+    expect(ended).toMatchObject({
+      state: 'done',
+      learned: true,
+      attempts: 1,
+      error: null,
+      epochs_done: EPOCHS,
+    });
     expect(ended.best_val_dice).toBeGreaterThan(0.8);
     expect(ended.checkpoint?.val_dice).toBe(ended.best_val_dice);
     expect(ended.worker_name).toBe('Built-in CPU worker');
@@ -131,6 +137,34 @@ describe('the built-in CPU worker trains', () => {
     const complete = told.find((n) => n.type_code === 'aitrain.train.complete' && n.model1_id === id);
     expect(complete && notificationText(complete)).toBe(`Training #${id} is completed`);
   }, 960_000);
+
+  it('ends a training under its model’s threshold did_not_learn, with no derived model (decision 0095)', async () => {
+    // No network reaches a validation Dice of 1 (every voxel right) in one epoch: this one cannot learn enough.
+    const threshold = (min_val_dice: number) =>
+      u.t.db.updateTable('ai_models').set({ min_val_dice }).where('id', '=', parent.id).execute();
+    await threshold(1);
+    const id = await startedTraining(1);
+    await threshold(0.5);
+    const ended = await trainingWhen(id, (t) => !['queued', 'running'].includes(t.state), 600_000);
+    console.log(`built-in training #${id}: ${ended.state}, best validation Dice ${ended.best_val_dice}`);
+    expect(ended).toMatchObject({
+      state: 'did_not_learn',
+      learned: false,
+      min_val_dice: 1,
+      derived_model_id: null,
+      epochs_done: 1,
+      error: null,
+      worker_name: 'Built-in CPU worker',
+    });
+    expect(ended.checkpoint?.val_dice).toBeLessThan(1);
+    const derived = await u.t.db
+      .selectFrom('ai_models')
+      .select('id')
+      .where('parent_id', '=', parent.id)
+      .where('description', 'like', `%training #${id}:%`)
+      .execute();
+    expect(derived).toEqual([]);
+  }, 660_000);
 
   it('stops a running training: its thread ends and the worker takes the next job', async () => {
     const id = await startedTraining(200);

@@ -117,10 +117,10 @@ export async function startBuiltinWorker(
       },
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    await finishTraining(deps, me, job.id, {
+    const { learned } = await finishTraining(deps, me, job.id, {
       log: `Best validation Dice ${best.valDice.toFixed(4)} at epoch ${best.epoch}; trained in ${seconds} s.`,
     });
-    log.info({ job: job.id, seconds }, 'built-in worker: training done');
+    log.info({ job: job.id, seconds, learned }, 'built-in worker: training done');
   };
 
   const runJob = async (job: LeasedJob) => {

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
 import type { ModelConfiguration } from '@voxa/contracts';
 import { useState } from 'react';
+import { NeedsWorkerBadge, NeedsWorkerHelp } from './NeedsWorkerHelp';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { parametersText, parseParameters, parseRuns } from './parameters';
 import { useConfigureModel } from './useModelConfigurationApi';
@@ -47,10 +48,11 @@ export function ModelConfigurationRow({ configuration: c }: ModelConfigurationRo
       </Table.Td>
       <Table.Td>
         <Stack gap={4} data-testid="model-workers">
-          {c.workers.length === 0 && (
-            <Text size="xs" c="dimmed">
-              No worker serves it
-            </Text>
+          {!c.workers.some((w) => w.status === 'online') && (
+            <>
+              <NeedsWorkerBadge />
+              <NeedsWorkerHelp />
+            </>
           )}
           {c.workers.map((w) => (
             <Group key={w.id} gap={4} wrap="nowrap">

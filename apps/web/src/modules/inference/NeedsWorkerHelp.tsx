@@ -11,6 +11,15 @@ export function NeedsWorkerBadge() {
   );
 }
 
+/** The link to what to do: the workers page, where a worker is added. */
+export function AddWorkerLink() {
+  return (
+    <Anchor component={Link} to={ADD_A_WORKER_PATH} size="xs">
+      Add a worker
+    </Anchor>
+  );
+}
+
 /** What to do when a model has no worker: add one (the workers page), as the workers' guide says. */
 export function NeedsWorkerHelp() {
   return (
@@ -18,9 +27,7 @@ export function NeedsWorkerHelp() {
       <Text size="xs" c="dimmed">
         {NEEDS_A_WORKER_HELP}
       </Text>
-      <Anchor component={Link} to={ADD_A_WORKER_PATH} size="xs">
-        Add a worker
-      </Anchor>
+      <AddWorkerLink />
       <Text size="xs" c="dimmed">
         (see <Code>{NEEDS_A_WORKER_DOCS}</Code>)
       </Text>

@@ -124,11 +124,59 @@ export class ModelConfigurationPage {
     return this.row(code).getByRole('textbox', { name: `Model parameters of ${code}` });
   }
 
+  /** Turns the model's run after conversion on or off and saves the row. */
+  async setAutomatic(code: string, on: boolean): Promise<void> {
+    await this.automatic(code).setChecked(on, { force: true });
+    await this.row(code).getByRole('button', { name: 'Save' }).click();
+  }
+
+  automatic(code: string): Locator {
+    return this.row(code).getByRole('switch', { name: `Run ${code} after conversion` });
+  }
+
   async setDefaults(code: string, n: string, mp: string): Promise<void> {
     await this.row(code)
       .getByRole('textbox', { name: `n of ${code}` })
       .fill(n);
     await this.parameters(code).fill(mp);
     await this.row(code).getByRole('button', { name: 'Save' }).click();
+  }
+}
+
+/** What waits for a worker (on /ai-infers and a case's page): models, series, what to do, bulk cancel. */
+export class NeedsWorkerPanel {
+  readonly panel: Locator;
+
+  constructor(readonly page: Page) {
+    this.panel = page.getByTestId('needs-worker');
+  }
+
+  model(code: string): Locator {
+    return this.panel.locator(`[data-testid="needs-worker-model"][data-model="${code}"]`);
+  }
+
+  models(): Promise<string[]> {
+    return this.panel
+      .getByTestId('needs-worker-model')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model') ?? ''));
+  }
+
+  series(uuid: string): Locator {
+    return this.panel.locator(`[data-testid="needs-worker-series"][data-series="${uuid}"]`);
+  }
+
+  /** The link to what to do: add a worker. */
+  get addWorker(): Locator {
+    return this.panel.getByTestId('needs-a-worker-help').getByRole('link', { name: 'Add a worker' });
+  }
+
+  async cancelWaitingOf(code: string): Promise<void> {
+    await this.panel.getByRole('button', { name: `Cancel the waiting inferences of ${code}` }).click();
+    await this.page.getByRole('dialog').getByRole('button', { name: 'Cancel waiting' }).click();
+  }
+
+  async cancelAllWaiting(): Promise<void> {
+    await this.panel.getByRole('button', { name: 'Cancel all waiting' }).click();
+    await this.page.getByRole('dialog').getByRole('button', { name: 'Cancel all waiting' }).click();
   }
 }

@@ -29,6 +29,7 @@ export * from './inference';
 export * from './jobs';
 export * from './labels';
 export * from './log-sessions';
+export * from './needs-worker';
 export * from './notifications';
 export * from './organize';
 export * from './permissions';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common';
 import { endpoint } from './endpoint';
+import { CancelWaiting, CancelWaitingBody, NeedsWorker, NeedsWorkerQuery } from './needs-worker';
 import type { Permission } from './permissions';
 
 /**
@@ -8,7 +9,8 @@ import type { Permission } from './permissions';
  * docs/decisions/0047-inference.md): one model run over one series of a case (a study). Created, then
  * started with parameters; queued until a worker that serves the model leases it (`ai_jobs`, the one job
  * queue of AI workers), running with progress, then done (its result a segmentation of the case), failed
- * or cancelled. After a CT or MR series converts, inferences are created and started with the spec's codes.
+ * or cancelled. After a CT or MR series converts, inferences are created and started with the spec's codes
+ * that an online worker serves at that moment; the others need a worker (needs-worker.ts, decision 0094).
  */
 
 export const INFERENCE_STATES = ['created', 'queued', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -256,5 +258,23 @@ export const inference = {
     params: z.strictObject({ modelId: Id }),
     body: ModelConfigurationBody,
     response: ModelConfiguration,
+  }),
+  needsWorker: endpoint({
+    method: 'GET',
+    path: '/ai2/needs-worker',
+    scope: 'team',
+    anyPermission: READ_INFERENCES,
+    summary: 'What waits for a worker: models no online worker serves, series not run for want of one',
+    query: NeedsWorkerQuery,
+    response: NeedsWorker,
+  }),
+  cancelWaiting: endpoint({
+    method: 'PUT',
+    path: '/ai2/inferences/cancel-waiting',
+    scope: 'team',
+    permissions: ['r:ai-infers'],
+    summary: 'Cancel the team’s queued inferences at once, or one model’s (by its code)',
+    body: CancelWaitingBody,
+    response: CancelWaiting,
   }),
 };

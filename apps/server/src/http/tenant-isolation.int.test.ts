@@ -442,6 +442,8 @@ const samples: Record<string, (f: Fixtures) => Sample> = {
   'GET /ai2/training/:trainingId': () => ({}),
   'GET /ai2/model-configuration': () => ({}),
   'PUT /ai2/model-configuration/:modelId': () => ({ body: { n: null, mp: {}, automatic: false } }),
+  'GET /ai2/needs-worker': (f) => ({ query: { study: f.studyA.uuid } }),
+  'PUT /ai2/inferences/cancel-waiting': () => ({ body: { model: 'total' } }),
 };
 
 /** Path parameters that name no team's row (a DICOM UID): the foreign-id check does not apply to them. */

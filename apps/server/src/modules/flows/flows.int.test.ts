@@ -155,6 +155,13 @@ describe('a flow after a real conversion', () => {
   let seriesUuid: string;
 
   beforeAll(async () => {
+    // A worker serving total6mm is online, so the conversion makes its automatic inference (decision 0094).
+    const worker = await u.t.call('POST', '/ai-workers', { ...who, body: { name: 'gpu' } });
+    const registered = await u.t.call('POST', '/ai-worker/register', {
+      token: worker.body.token,
+      body: { runtimes: ['external'], models: ['total6mm'], capacity: 1 },
+    });
+    expect(registered.status).toBe(200);
     const { study } = await upload(u, [ct], {
       anonymize: true,
       patientName: 'ANON-FLOW',

@@ -6,6 +6,8 @@ import {
   chooseSeries,
   inferenceReason,
   isOpen,
+  servedNow,
+  splitByWorkers,
   startParameters,
   type CandidateSeries,
 } from './policy';
@@ -94,6 +96,26 @@ describe('startParameters', () => {
     expect(startParameters({ n: 5, mp: { tta: 1 } }, { n: 2, mp: { fast: true } })).toEqual({
       n: 5,
       mp: { tta: 1 },
+    });
+  });
+});
+
+describe('splitByWorkers', () => {
+  const gpu = { models: ['total'], online: true };
+  const asleep = { models: ['total6mm'], online: false };
+
+  it('runs a code an online worker serves; an offline one or none leaves it needing a worker', () => {
+    expect(splitByWorkers(['total6mm', 'total'], [gpu, asleep])).toEqual({
+      run: ['total'],
+      needWorker: ['total6mm'],
+    });
+    expect(servedNow('total6mm', [asleep])).toBe(false);
+  });
+
+  it('with no worker at all, every code needs one (a default install)', () => {
+    expect(splitByWorkers(['total-mr6mm', 'total-mr'], [])).toEqual({
+      run: [],
+      needWorker: ['total-mr6mm', 'total-mr'],
     });
   });
 });

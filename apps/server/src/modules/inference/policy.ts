@@ -49,8 +49,26 @@ export function inferenceReason(
 ): string | null {
   if (job.state === 'failed') return job.error;
   if (job.state !== 'queued') return null;
-  const serving = workers.some((w) => w.online && w.models.includes(job.model_code));
-  return serving ? INFERENCE_WORKERS_BUSY : INFERENCE_NO_WORKER(job.model_code);
+  return servedNow(job.model_code, workers) ? INFERENCE_WORKERS_BUSY : INFERENCE_NO_WORKER(job.model_code);
+}
+
+/** Whether an online worker (the team's or a platform one) serves the model code now. */
+export function servedNow(code: string, workers: readonly ServingWorker[]): boolean {
+  return workers.some((w) => w.online && w.models.includes(code));
+}
+
+/**
+ * The automatic codes of a converted series split by the workers online now: those to run, and those that
+ * need a worker first (recorded against the series, not queued to wait forever).
+ */
+export function splitByWorkers(
+  codes: readonly string[],
+  workers: readonly ServingWorker[],
+): { run: string[]; needWorker: string[] } {
+  return {
+    run: codes.filter((code) => servedNow(code, workers)),
+    needWorker: codes.filter((code) => !servedNow(code, workers)),
+  };
 }
 
 /** The states an inference can still be cancelled in. */

@@ -19,7 +19,7 @@ export type InferenceRow = Selectable<AiJobsTable> & {
 };
 
 /** A series is named by its description, else its protocol, else its number. */
-function seriesName(row: InferenceRow): string {
+export function seriesName(row: Pick<InferenceRow, 'series_data' | 'series_number' | 'series_id'>): string {
   const data = readSeriesData(row.series_data);
   return data.seriesDescription || data.protocolName || `Series ${row.series_number ?? row.series_id}`;
 }

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { route } from '../../http/route';
 import { batchDetail, createBatch, listBatches } from './batches';
 import { configureModel, modelConfigurations } from './configuration';
+import { cancelWaiting, needsWorker } from './needs-worker';
 import * as inferences from './service';
 import { batchRuns } from '../audit/ai-runs';
 import { audited } from '../audit/record';
@@ -42,6 +43,8 @@ export function inferenceRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, e.configure, async ({ ctx, params, body }) =>
     configureModel(db, ctx.team.id, params.modelId, body),
   );
+  route(app, e.needsWorker, async ({ ctx, query }) => needsWorker(db, ctx.team.id, query));
+  route(app, e.cancelWaiting, async ({ ctx, body }) => cancelWaiting(db, ctx.team.id, body));
 }
 
 /** The start, on the spec's services host (/svc/ai2/infer/start). */

@@ -65,6 +65,7 @@ export interface Database {
   ai_models: AiModelsTable;
   ai_inference_batches: AiInferenceBatchesTable;
   ai_model_settings: AiModelSettingsTable;
+  ai_needs_worker: AiNeedsWorkerTable;
   reviews: ReviewsTable;
   review_events: ReviewEventsTable;
   segmentation_comments: SegmentationCommentsTable;
@@ -629,6 +630,13 @@ export interface AiModelSettingsTable {
   mp: ColumnType<Record<string, unknown>, string | undefined, string>;
   automatic: boolean;
   updated_at: Generated<Date>;
+}
+/** A series not run with an automatic model for want of a worker (migration 0038, decision 0094). */
+export interface AiNeedsWorkerTable {
+  team_id: number;
+  series_id: number;
+  model_code: string;
+  created_at: Generated<Date>;
 }
 /** jsonb read as its value and written as JSON text. */
 type Json<T> = ColumnType<T, string, string>;

@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useOrganizeStudy } from '../organize/useOrganizeApi';
 import { organizePath } from '../studies/paths';
 import { InferencesTable } from './InferencesTable';
+import { NeedsWorkerPanel } from './NeedsWorkerPanel';
 import { caseInferencesPath } from './paths';
 import { RunModelForm } from './RunModelForm';
 import { StudyPicker } from './StudyPicker';
@@ -56,6 +57,7 @@ function CaseInferences({ caseUuid }: { caseUuid: string }) {
           </Anchor>
         </Group>
       )}
+      <NeedsWorkerPanel study={caseUuid} />
       <Card withBorder>
         <Title order={2} size="h5" mb="sm">
           Run a model

@@ -8,6 +8,7 @@ import { ListPagination } from '../../ui/ListPagination';
 import { PageHeader } from '../../ui/PageHeader';
 import { inferencesQueryFrom, inferencesSearch, type InferencesQuery } from './inferencesQuery';
 import { InferencesTable } from './InferencesTable';
+import { NeedsWorkerPanel } from './NeedsWorkerPanel';
 import { CREATE_INFERENCE_PATH, INFERENCES_PATH } from './paths';
 import { useInferences } from './useInferenceApi';
 
@@ -33,6 +34,7 @@ export function InferencesPage() {
           </>
         }
       />
+      <NeedsWorkerPanel />
       <Group gap="lg" align="flex-end" mb="md">
         <Select
           label="State"

@@ -3,6 +3,8 @@ import { DataState } from '../../ui/DataState';
 import { DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { ModelConfigurationRow } from './ModelConfigurationRow';
+import { NeedsWorkerHelp } from './NeedsWorkerHelp';
+import { needsAWorker } from './needsWorker';
 import { useModelConfigurations } from './useModelConfigurationApi';
 
 const COLUMNS = ['Model', 'Workers now', 'n', 'Model parameters (mp)', 'Run after conversion', ''];
@@ -23,11 +25,14 @@ export function ModelConfigurationPage() {
           The team sees no models.
         </Text>
       ) : (
-        <DataTable testId="model-configuration-table" minWidth={1000} columns={COLUMNS}>
-          {list.data.map((c) => (
-            <ModelConfigurationRow key={c.model.id} configuration={c} />
-          ))}
-        </DataTable>
+        <>
+          {list.data.some(needsAWorker) && <NeedsWorkerHelp />}
+          <DataTable testId="model-configuration-table" minWidth={1000} columns={COLUMNS}>
+            {list.data.map((c) => (
+              <ModelConfigurationRow key={c.model.id} configuration={c} />
+            ))}
+          </DataTable>
+        </>
       )}
     </Stack>
   );

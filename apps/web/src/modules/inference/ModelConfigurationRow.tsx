@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
 import type { ModelConfiguration } from '@voxa/contracts';
 import { useState } from 'react';
+import { AddWorkerLink, NeedsWorkerBadge } from './NeedsWorkerHelp';
+import { needsAWorker } from './needsWorker';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { parametersText, parseParameters, parseRuns } from './parameters';
 import { useConfigureModel } from './useModelConfigurationApi';
@@ -47,10 +49,11 @@ export function ModelConfigurationRow({ configuration: c }: ModelConfigurationRo
       </Table.Td>
       <Table.Td>
         <Stack gap={4} data-testid="model-workers">
-          {c.workers.length === 0 && (
-            <Text size="xs" c="dimmed">
-              No worker serves it
-            </Text>
+          {needsAWorker(c) && (
+            <Group gap={6}>
+              <NeedsWorkerBadge />
+              <AddWorkerLink />
+            </Group>
           )}
           {c.workers.map((w) => (
             <Group key={w.id} gap={4} wrap="nowrap">

@@ -34,6 +34,7 @@ import * as dicomwebStudyRows from './0034-dicomweb-study-rows';
 import * as oneInstance from './0035-one-instance';
 import * as dimseMoveDestinations from './0036-dimse-move-destinations';
 import * as promptsForgetStudyUids from './0037-prompts-forget-study-uids';
+import * as aiNeedsWorker from './0038-ai-needs-worker';
 import * as trainingsMustLearn from './0039-trainings-must-learn';
 import * as xrWorkersAndSessions from './0026-xr-workers-and-sessions';
 
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0035-one-instance': oneInstance,
   '0036-dimse-move-destinations': dimseMoveDestinations,
   '0037-prompts-forget-study-uids': promptsForgetStudyUids,
+  '0038-ai-needs-worker': aiNeedsWorker,
   '0039-trainings-must-learn': trainingsMustLearn,
   '0026-xr-workers-and-sessions': xrWorkersAndSessions,
 };

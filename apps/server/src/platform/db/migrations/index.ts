@@ -34,6 +34,7 @@ import * as dicomwebStudyRows from './0034-dicomweb-study-rows';
 import * as oneInstance from './0035-one-instance';
 import * as dimseMoveDestinations from './0036-dimse-move-destinations';
 import * as promptsForgetStudyUids from './0037-prompts-forget-study-uids';
+import * as structureColours from './0040-structure-colours';
 import * as xrWorkersAndSessions from './0026-xr-workers-and-sessions';
 
 /** Every migration in order; a new one is a new file added here. */
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0035-one-instance': oneInstance,
   '0036-dimse-move-destinations': dimseMoveDestinations,
   '0037-prompts-forget-study-uids': promptsForgetStudyUids,
+  '0040-structure-colours': structureColours,
   '0026-xr-workers-and-sessions': xrWorkersAndSessions,
 };
 

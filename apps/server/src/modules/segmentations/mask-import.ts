@@ -1,14 +1,14 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { SEGMENT_PALETTE, type Segmentation } from '@voxa/contracts';
-import { labelMaskOf, readLabelMap } from '@voxa/imaging';
+import { distinctColours, labelMaskOf, readLabelMap } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import type { StorageKey } from '../../platform/storage';
 import { seriesWithStudy } from '../studies/series';
-import { structureBySlug } from '../structures/find';
+import { catalogueColours, structureBySlug } from '../structures/find';
 import { gzipMask, writeMaskRevision } from './mask-revisions';
 import { seriesGrid } from './masks';
 import { segmentationsByIds } from './present';
@@ -108,10 +108,16 @@ export async function importLabelMap(
   const { allowed } = input;
   const unknown = allowed ? read.present.filter((v) => !allowed.has(v)) : [];
   if (unknown.length) throw new HttpError(422, `${UNKNOWN_LABELS}${unknown.join(', ')}.`);
+  // The catalogue's colour of each class, else the palette's by position; none twice (decision 0098).
+  const catalogue = await catalogueColours(deps.db, input.structureId);
+  const colours = distinctColours(
+    [],
+    read.present.map((value, i) => catalogue(value) ?? SEGMENT_PALETTE[i]),
+  );
   const segments = read.present.map((value, i) => ({
     value,
     title: input.titles.get(value) ?? `Part ${value}`,
-    color: SEGMENT_PALETTE[i % SEGMENT_PALETTE.length] ?? SEGMENT_PALETTE[0],
+    color: colours[i] ?? SEGMENT_PALETTE[0],
   }));
   return writeImported(deps, input, { folder, header, labels: read.labels, segments });
 }

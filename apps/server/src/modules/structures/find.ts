@@ -17,3 +17,21 @@ export async function structureBySlug(db: Db, teamId: number, slug: string): Pro
   if (!row) throw notFound('Structure not found.');
   return row;
 }
+
+/**
+ * The catalogue's colour for each label value of a structure's segments (docs/decisions/0098): its class's
+ * colour for a multi-class structure, the structure's own otherwise; undefined where none is named.
+ */
+export async function catalogueColours(db: Db, structureId: number) {
+  const [own, rows] = await Promise.all([
+    db.selectFrom('structures').select('color').where('id', '=', structureId).executeTakeFirst(),
+    db
+      .selectFrom('structure_classes')
+      .innerJoin('structures', 'structures.id', 'structure_classes.class_id')
+      .select(['structure_classes.value', 'structures.color'])
+      .where('structure_classes.structure_id', '=', structureId)
+      .execute(),
+  ]);
+  const classes = new Map(rows.map((r) => [r.value, r.color]));
+  return (value: number): string | undefined => (classes.size ? classes.get(value) : own?.color) ?? undefined;
+}

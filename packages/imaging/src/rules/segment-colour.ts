@@ -93,3 +93,28 @@ export function distinctColours(taken: readonly string[], wanted: readonly (stri
     return colour;
   });
 }
+
+/** What the structure catalogue says of a label map's colours (docs/decisions/0098). */
+export interface CatalogueColours {
+  /** A multi-class structure's classes by label value, with their colours (null: none named). */
+  classes: ReadonlyMap<number, string | null>;
+  /** The structure's own colour (null: none named). */
+  own: string | null;
+}
+
+/**
+ * The colours of a label map's segments, one per label value in order: its class's catalogue colour for a
+ * multi-class structure; for a single structure, its own colour for the first segment; else the palette's
+ * by position; each made distinct from those before it.
+ */
+export function labelMapColours(
+  values: readonly number[],
+  catalogue: CatalogueColours,
+  palette: readonly string[],
+): string[] {
+  const wanted = values.map(
+    (value, i) =>
+      (catalogue.classes.size ? catalogue.classes.get(value) : i === 0 ? catalogue.own : null) ?? palette[i],
+  );
+  return distinctColours([], wanted);
+}

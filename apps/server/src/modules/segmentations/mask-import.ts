@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { SEGMENT_PALETTE, type Segmentation } from '@voxa/contracts';
-import { distinctColours, labelMaskOf, readLabelMap } from '@voxa/imaging';
+import { labelMapColours, labelMaskOf, readLabelMap } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
@@ -108,12 +108,8 @@ export async function importLabelMap(
   const { allowed } = input;
   const unknown = allowed ? read.present.filter((v) => !allowed.has(v)) : [];
   if (unknown.length) throw new HttpError(422, `${UNKNOWN_LABELS}${unknown.join(', ')}.`);
-  // The catalogue's colour of each class, else the palette's by position; none twice (decision 0098).
   const catalogue = await catalogueColours(deps.db, input.structureId);
-  const colours = distinctColours(
-    [],
-    read.present.map((value, i) => catalogue(value) ?? SEGMENT_PALETTE[i]),
-  );
+  const colours = labelMapColours(read.present, catalogue, SEGMENT_PALETTE);
   const segments = read.present.map((value, i) => ({
     value,
     title: input.titles.get(value) ?? `Part ${value}`,

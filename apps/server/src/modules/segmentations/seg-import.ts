@@ -76,7 +76,9 @@ export async function importSeg(
     seg.segments.map((s, i) => {
       const value = values.get(s.number) ?? 0;
       const named = classValues.get(s.label.trim().toLowerCase()) === value;
-      return (named ? catalogue(value) : undefined) ?? (s.lab ? dicomLabToHex(s.lab) : SEGMENT_PALETTE[i]);
+      return (
+        (named ? catalogue.classes.get(value) : null) ?? (s.lab ? dicomLabToHex(s.lab) : SEGMENT_PALETTE[i])
+      );
     }),
   );
   const id = await writeImported(

@@ -1,3 +1,4 @@
+import type { CatalogueColours } from '@voxa/imaging';
 import { notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import type { StructureRow } from '../../platform/db/schema';
@@ -18,11 +19,8 @@ export async function structureBySlug(db: Db, teamId: number, slug: string): Pro
   return row;
 }
 
-/**
- * The catalogue's colour for each label value of a structure's segments (docs/decisions/0098): its class's
- * colour for a multi-class structure, the structure's own otherwise; undefined where none is named.
- */
-export async function catalogueColours(db: Db, structureId: number) {
+/** The catalogue's colours of a structure's label map (docs/decisions/0098): its classes' and its own. */
+export async function catalogueColours(db: Db, structureId: number): Promise<CatalogueColours> {
   const [own, rows] = await Promise.all([
     db.selectFrom('structures').select('color').where('id', '=', structureId).executeTakeFirst(),
     db
@@ -32,6 +30,5 @@ export async function catalogueColours(db: Db, structureId: number) {
       .where('structure_classes.structure_id', '=', structureId)
       .execute(),
   ]);
-  const classes = new Map(rows.map((r) => [r.value, r.color]));
-  return (value: number): string | undefined => (classes.size ? classes.get(value) : own?.color) ?? undefined;
+  return { classes: new Map(rows.map((r) => [r.value, r.color])), own: own?.color ?? null };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { colourDistance, distinctColour, distinctColours, SAME_COLOUR_DISTANCE } from './segment-colour';
+import {
+  colourDistance,
+  distinctColour,
+  distinctColours,
+  labelMapColours,
+  SAME_COLOUR_DISTANCE,
+} from './segment-colour';
 
 const minApart = (colours: readonly string[]) =>
   Math.min(...colours.flatMap((a, i) => colours.slice(i + 1).map((b) => colourDistance(a, b))));
@@ -57,5 +63,27 @@ describe('distinctColours', () => {
     expect(given[0]).toBe('#00ff00');
     expect(given[3]).toBe('#0000ff');
     expect(minApart(['#ff0000', ...given])).toBeGreaterThanOrEqual(SAME_COLOUR_DISTANCE);
+  });
+});
+
+describe('labelMapColours', () => {
+  const palette = ['#e6194b', '#3cb44b', '#ffe119'];
+
+  it('gives each value its class’s colour, and the palette’s by position where the class has none', () => {
+    const classes = new Map([
+      [1, '#9d6ca2'],
+      [5, null],
+      [7, '#9d6ca2'],
+    ]);
+    const colours = labelMapColours([1, 5, 7], { classes, own: '#000000' }, palette);
+    expect(colours.slice(0, 2)).toEqual(['#9d6ca2', '#3cb44b']);
+    // Two classes of one colour: the second is made distinct.
+    expect(colourDistance(colours[2] ?? '', '#9d6ca2')).toBeGreaterThanOrEqual(SAME_COLOUR_DISTANCE);
+  });
+
+  it('gives a single structure’s own colour to the first segment, the palette to the others', () => {
+    const single = { classes: new Map<number, string | null>(), own: '#dd8265' };
+    expect(labelMapColours([1, 2], single, palette)).toEqual(['#dd8265', '#3cb44b']);
+    expect(labelMapColours([1, 2], { ...single, own: null }, palette)).toEqual(['#e6194b', '#3cb44b']);
   });
 });

@@ -48,6 +48,29 @@ export class SegmentationsPanel {
     return this.segmentation(structure).getByTestId('segment-title').allInnerTexts();
   }
 
+  /**
+   * Each segment's title and the colour its swatch is painted in (#rrggbb, read from the page's computed
+   * style, not from the data the page was given), in the order shown.
+   */
+  async segmentColours(structure: string): Promise<[string, string][]> {
+    return this.segmentation(structure)
+      .getByTestId('segment')
+      .evaluateAll((segments) =>
+        segments.map((segment): [string, string] => {
+          const title = segment.querySelector<HTMLElement>('[data-testid="segment-title"]')?.innerText ?? '';
+          const swatch = segment.querySelector('[data-testid="segment-color"]');
+          const painted = Array.from(
+            swatch?.querySelectorAll('*') ?? [],
+            (e) => getComputedStyle(e).backgroundColor,
+          ).find((c) => /^rgb\(/.test(c));
+          const hex = (painted?.match(/\d+/g) ?? [])
+            .map((c) => Number(c).toString(16).padStart(2, '0'))
+            .join('');
+          return [title, `#${hex}`];
+        }),
+      );
+  }
+
   segment(structure: string, title: string): Locator {
     return this.segmentation(structure)
       .getByTestId('segment')

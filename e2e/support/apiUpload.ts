@@ -5,17 +5,18 @@ import { formatUploadHeader } from '@voxa/contracts';
 import type { Page } from 'playwright-core';
 
 /**
- * Uploads one DICOM file as one series through the real upload API (the calls the upload page makes:
- * session, chunk, study, conversion) with the signed-in page's token, and waits for its conversion. For a
- * series the upload page cannot process yet: the page asks an acquisition, and none is offered for XA.
- * Answers the converted series' uuid.
+ * Uploads DICOM files (one, or several of one series) as one series through the real upload API (the
+ * calls the upload page makes: session, chunks, study, conversion) with the signed-in page's token, and
+ * waits for its conversion. For a series the upload page cannot process yet (the page asks an acquisition,
+ * and none is offered for XA), or for a story that starts from a converted series the upload stories
+ * drive by hand. Answers the converted series' uuid.
  */
 export async function uploadSeriesThroughApi(
   page: Page,
   /** The base address (Node does not resolve team sub-domains of localhost): the team goes as a header. */
   baseUrl: string,
   team: string,
-  file: string,
+  file: string | readonly string[],
   modality: string,
 ): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('voxa_token') ?? '');
@@ -30,30 +31,34 @@ export async function uploadSeriesThroughApi(
     if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(answer)}`);
     return answer;
   };
-  const bytes = new Uint8Array(await readFile(file));
-  const name = `1/1/${path.basename(file)}`;
-  const id = createHash('sha256').update(name).digest('hex').slice(0, 32);
   const session = String((await json('POST', '/c-upload', { prepare: true })).session);
-  const form = new FormData();
-  form.append('name', name);
-  form.append('session_id', session);
-  form.append('file', new Blob([bytes]), 'blob');
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const upload = formatUploadHeader({
-    id,
-    index: 0,
-    count: 1,
-    chunk: bytes.length,
-    size: bytes.length,
-    sha256,
-  });
-  const sent = await fetch(`${baseUrl}/api/c-upload/file`, {
-    method: 'POST',
-    headers: { ...headers, upload },
-    body: form,
-  });
-  if (!sent.ok) throw new Error(`chunk: ${sent.status} ${await sent.text()}`);
-  const series = { id: 'series-1', type: 'dcm', seriesNumber: 1, modalityCode: modality, cnt: 1 };
+  const ids: string[] = [];
+  for (const one of typeof file === 'string' ? [file] : file) {
+    const bytes = new Uint8Array(await readFile(one));
+    const name = `1/1/${path.basename(one)}`;
+    const id = createHash('sha256').update(name).digest('hex').slice(0, 32);
+    const form = new FormData();
+    form.append('name', name);
+    form.append('session_id', session);
+    form.append('file', new Blob([bytes]), 'blob');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const upload = formatUploadHeader({
+      id,
+      index: 0,
+      count: 1,
+      chunk: bytes.length,
+      size: bytes.length,
+      sha256,
+    });
+    const sent = await fetch(`${baseUrl}/api/c-upload/file`, {
+      method: 'POST',
+      headers: { ...headers, upload },
+      body: form,
+    });
+    if (!sent.ok) throw new Error(`chunk: ${sent.status} ${await sent.text()}`);
+    ids.push(id);
+  }
+  const series = { id: 'series-1', type: 'dcm', seriesNumber: 1, modalityCode: modality, cnt: ids.length };
   const study = (await json('POST', '/upload/studies?version=2', {
     study: { id: 'study-1', patientName: 'ANON-XA', modality, series: [{ ...series, numberOfFrames: 1 }] },
     studyInstanceUid: null,
@@ -71,7 +76,7 @@ export async function uploadSeriesThroughApi(
     serieRemoteUuid: stored.uuid,
     type: 'dcm',
     location: 'local',
-    files: [id],
+    files: ids,
     modalityCode: modality,
     anonymize: true,
     idx: 0,

@@ -44,11 +44,17 @@ export const AiModelSegmentInput = z.strictObject({
 });
 export type AiModelSegmentInput = z.infer<typeof AiModelSegmentInput>;
 
-/** As answered: with the colour a result segmentation gives it (the palette by position, as imports do). */
+/**
+ * As answered: with the colour a result segmentation gives it (the catalogue's colour of its class, else
+ * the palette's by position, none twice: docs/decisions/0098), when every segment is present.
+ */
 export const AiModelSegment = z.object({ title: z.string(), value: z.number().int(), color: Color });
 export type AiModelSegment = z.infer<typeof AiModelSegment>;
 
-/** The colour of the segment at `index` of a model's segments (ascending values): the segments palette. */
+/**
+ * The colour of the segment at `index` of a model's segments (ascending values) while the model is edited:
+ * the segments palette (the catalogue's colours are the server's, once saved).
+ */
 export const aiModelSegmentColor = (index: number): string =>
   SEGMENT_PALETTE[index % SEGMENT_PALETTE.length] ?? SEGMENT_PALETTE[0];
 

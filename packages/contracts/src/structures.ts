@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp } from './common';
+import { Color, Id, Timestamp } from './common';
 import { endpoint } from './endpoint';
 import type { Permission } from './permissions';
 
@@ -24,11 +24,21 @@ export const Structure = z.object({
   read_only: z.boolean(),
   /** Seeded by a migration (a TotalSegmentator class or class map): its slug and label values never change. */
   seeded: z.boolean(),
+  /**
+   * The colour a segment of this structure is given when a label map or an AI result brings it (its class's
+   * colour, docs/decisions/0098); null when the catalogue names none.
+   */
+  color: Color.nullable(),
   created_at: Timestamp,
 });
 export type Structure = z.infer<typeof Structure>;
 
-export const StructureClass = z.object({ value: z.number().int(), slug: z.string(), title: z.string() });
+export const StructureClass = z.object({
+  value: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  color: Color.nullable(),
+});
 export const StructureDetail = Structure.extend({ classes: z.array(StructureClass) });
 export type StructureDetail = z.infer<typeof StructureDetail>;
 

@@ -23,10 +23,15 @@ const mul = (m: number[][], v: number[]) =>
   m.map((row) => row.reduce((sum, x, i) => sum + x * (v[i] ?? 0), 0));
 const clamp = (x: number, max: number) => Math.min(max, Math.max(0, Math.round(x)));
 
-export function hexToDicomLab(hex: string): [number, number, number] {
+/** A #rrggbb colour in CIELab under D65: L 0..100, a and b about -128..127. */
+export function hexToLab(hex: string): [number, number, number] {
   const rgb = [1, 3, 5].map((i) => linear(parseInt(hex.slice(i, i + 2), 16) / 255));
   const [fx, fy, fz] = mul(TO_XYZ, rgb).map((v, i) => f(v / (WHITE[i] ?? 1))) as [number, number, number];
-  const [l, a, b] = [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+}
+
+export function hexToDicomLab(hex: string): [number, number, number] {
+  const [l, a, b] = hexToLab(hex);
   return [
     clamp((l * 65535) / 100, 65535),
     clamp(((a + 128) * 65535) / 255, 65535),

@@ -12,6 +12,7 @@ import {
 } from '@voxa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTALSEGMENTATOR_CLASS_MAP } from '../../platform/db/migrations/totalsegmentator-classes';
+import { TOTALSEGMENTATOR_COLOURS } from '../../platform/db/migrations/totalsegmentator-colours';
 import {
   buildMember,
   buildRole,
@@ -83,7 +84,16 @@ describe('AI model registry', () => {
     const total = models[0];
     const classes = Object.entries(TOTALSEGMENTATOR_CLASS_MAP.total);
     expect(total?.segments).toHaveLength(classes.length);
-    expect(total?.segments[0]).toMatchObject({ value: 1, title: 'Spleen', color: '#e6194b' });
+    // The colours a result gets: each class's from the catalogue, none twice (decision 0098).
+    expect(total?.segments.map((s) => s.color)).toEqual(
+      total?.segments.map((s) => TOTALSEGMENTATOR_COLOURS[TOTALSEGMENTATOR_CLASS_MAP.total[s.value] ?? '']),
+    );
+    expect(new Set(total?.segments.map((s) => s.color)).size).toBe(classes.length);
+    expect(total?.segments[0]).toMatchObject({
+      value: 1,
+      title: 'Spleen',
+      color: TOTALSEGMENTATOR_COLOURS.spleen,
+    });
     expect(total?.segments.at(-1)?.value).toBe(Math.max(...classes.map(([v]) => Number(v))));
     expect(total).toMatchObject({
       structure_slug: 'totalsegmentator-total',
@@ -110,7 +120,8 @@ describe('AI model registry', () => {
       modality: 'CT',
       channels: 1,
       segments: [
-        { title: 'Liver', value: 1, color: '#e6194b' },
+        // The structure's catalogue colour for the first, the palette's by position for the others.
+        { title: 'Liver', value: 1, color: TOTALSEGMENTATOR_COLOURS.liver },
         { title: 'Tumour', value: 2, color: '#3cb44b' },
       ],
       created_by_user_name: 'Olivia Owner',

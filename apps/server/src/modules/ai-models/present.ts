@@ -1,9 +1,5 @@
-import {
-  aiModelSegmentColor,
-  type AiModel,
-  type AiModelFields,
-  type AiModelSegmentInput,
-} from '@voxa/contracts';
+import { SEGMENT_PALETTE, type AiModel, type AiModelFields, type AiModelSegmentInput } from '@voxa/contracts';
+import { labelMapColours } from '@voxa/imaging';
 import type { AiModelRow, OnnxHeader } from '../../platform/db/schema';
 import { iso } from '../common/time';
 
@@ -11,6 +7,8 @@ import { iso } from '../common/time';
 export type ModelRow = AiModelRow & {
   structure_name: string;
   structure_slug: string;
+  structure_color: string | null;
+  class_colors: Record<string, string | null> | null;
   created_by_user_name: string | null;
   created_by_team_name: string | null;
 };
@@ -18,6 +16,13 @@ export type ModelRow = AiModelRow & {
 /** A stored row as the API answers it; `canEdit` is the caller's ability (policy.canEdit). */
 export function presentModel(row: ModelRow, canEdit: boolean): AiModel {
   const header: OnnxHeader | null = row.file_header;
+  // The colours a result gives the segments when every one is present (decision 0098).
+  const classes = new Map(Object.entries(row.class_colors ?? {}).map(([value, c]) => [Number(value), c]));
+  const colours = labelMapColours(
+    row.segments.map((s) => s.value),
+    { classes, own: row.structure_color },
+    SEGMENT_PALETTE,
+  );
   return {
     id: row.id,
     name: row.name,
@@ -25,7 +30,11 @@ export function presentModel(row: ModelRow, canEdit: boolean): AiModel {
     description: row.description,
     structure_name: row.structure_name,
     structure_slug: row.structure_slug,
-    segments: row.segments.map((s, i) => ({ title: s.title, value: s.value, color: aiModelSegmentColor(i) })),
+    segments: row.segments.map((s, i) => ({
+      title: s.title,
+      value: s.value,
+      color: colours[i] ?? '#000000',
+    })),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     created_by_user_name: row.created_by_user_name,

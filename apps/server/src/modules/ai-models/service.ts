@@ -29,8 +29,13 @@ export function visibleModels(db: Db, teamId: number) {
     .select([
       's.title as structure_name',
       's.slug as structure_slug',
+      's.color as structure_color',
       'u.name as created_by_user_name',
       't.title as created_by_team_name',
+      // The catalogue's colours of the structure's classes by label value (decision 0098).
+      sql<Record<string, string | null> | null>`(SELECT json_object_agg(sc.value, c.color)
+        FROM structure_classes sc JOIN structures c ON c.id = sc.class_id
+        WHERE sc.structure_id = m.structure_id)`.as('class_colors'),
     ])
     .where((eb) =>
       eb.or([eb('m.team_id', 'is', null), eb('m.team_id', '=', teamId), eb('m.is_private', '=', false)]),

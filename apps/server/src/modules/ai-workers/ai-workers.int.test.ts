@@ -330,6 +330,15 @@ describe('AI workers', () => {
     const made = (await u.t.call('GET', `/segmentations/${segmentationId}`, who)).body;
     expect(made.segments).toHaveLength(31);
     expect(made.segments[0]).toMatchObject({ value: 1, title: segments[0]?.title });
+    // Each class's colour from the catalogue, none twice (decision 0098).
+    const catalogue = new Map(
+      (await u.t.call('GET', '/structures/totalsegmentator-total', who)).body.classes.map(
+        (c: { value: number; color: string }) => [c.value, c.color],
+      ),
+    );
+    const colours = made.segments.map((s: { color: string }) => s.color);
+    expect(colours).toEqual(made.segments.map((s: { value: number }) => catalogue.get(s.value)));
+    expect(new Set(colours).size).toBe(31);
     expect(made.structure.slug).toBe('totalsegmentator-total');
     expect(made.user_name).toBe('Test User');
     const row = await u.t.db

@@ -16,6 +16,7 @@ import {
 } from '../../../test/mask-flow';
 import { buildStructure } from '../../../test/segmentation-factories';
 import { titleOf } from '../../platform/db/migrations/0010-structure-catalogue';
+import { TOTALSEGMENTATOR_COLOURS } from '../../platform/db/migrations/totalsegmentator-colours';
 import { segmentationKey, seriesPartKey } from '../../platform/storage/layout';
 
 /**
@@ -89,7 +90,16 @@ describe('importing a NIfTI label map over a converted series', () => {
         present.map((v) => titleOf(classMap.total[String(v)] ?? '')),
       );
       expect(segments.every((s) => s.sort === s.value && s.revision === 1)).toBe(true);
-      expect(segments[0]?.color).toBe('#e6194b');
+      // Each class's colour from the catalogue, 31 colours for 31 classes (decision 0098).
+      const detail = await u.t.call('GET', '/structures/totalsegmentator-total', who);
+      const catalogue = new Map(
+        (detail.body.classes as { value: number; color: string | null }[]).map((c) => [c.value, c.color]),
+      );
+      expect(segments.map((s) => s.color)).toEqual(present.map((v) => catalogue.get(v)));
+      expect(new Set(segments.map((s) => s.color)).size).toBe(31);
+      expect(segments.map((s) => s.color)).toEqual(
+        present.map((v) => TOTALSEGMENTATOR_COLOURS[classMap.total[String(v)] ?? '']),
+      );
 
       const id: number = imported.body.id;
       const stored = readNifti(await storedMask(u, ct, id, 1));
@@ -135,7 +145,7 @@ describe('importing a NIfTI label map over a converted series', () => {
       expect(stored.voxels.equals(expected)).toBe(true);
       // A segment added later takes a value above every imported one.
       const next = await u.t.call('POST', `/annotator/segment/create/${ct.uuid}/${imported.body.id}`, who);
-      expect(next.body).toMatchObject({ value: 301, title: 'Part 301' });
+      expect(next.body).toMatchObject({ value: 301, title: 'Part 301', color: '#ffe119' });
     },
   );
 

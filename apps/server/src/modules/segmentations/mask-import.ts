@@ -1,14 +1,14 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { SEGMENT_PALETTE, type Segmentation } from '@voxa/contracts';
-import { labelMaskOf, readLabelMap } from '@voxa/imaging';
+import { labelMapColours, labelMaskOf, readLabelMap } from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import type { StorageKey } from '../../platform/storage';
 import { seriesWithStudy } from '../studies/series';
-import { structureBySlug } from '../structures/find';
+import { catalogueColours, structureBySlug } from '../structures/find';
 import { gzipMask, writeMaskRevision } from './mask-revisions';
 import { seriesGrid } from './masks';
 import { segmentationsByIds } from './present';
@@ -108,10 +108,12 @@ export async function importLabelMap(
   const { allowed } = input;
   const unknown = allowed ? read.present.filter((v) => !allowed.has(v)) : [];
   if (unknown.length) throw new HttpError(422, `${UNKNOWN_LABELS}${unknown.join(', ')}.`);
+  const catalogue = await catalogueColours(deps.db, input.structureId);
+  const colours = labelMapColours(read.present, catalogue, SEGMENT_PALETTE);
   const segments = read.present.map((value, i) => ({
     value,
     title: input.titles.get(value) ?? `Part ${value}`,
-    color: SEGMENT_PALETTE[i % SEGMENT_PALETTE.length] ?? SEGMENT_PALETTE[0],
+    color: colours[i] ?? SEGMENT_PALETTE[0],
   }));
   return writeImported(deps, input, { folder, header, labels: read.labels, segments });
 }

@@ -1,10 +1,16 @@
 import { SEGMENT_PALETTE, type Segmentation } from '@voxa/contracts';
-import { dicomLabToHex, segFramesToLabels, sourceImageKey, type PlacedInstance } from '@voxa/imaging';
+import {
+  dicomLabToHex,
+  distinctColours,
+  segFramesToLabels,
+  sourceImageKey,
+  type PlacedInstance,
+} from '@voxa/imaging';
 import type { Deps } from '../../deps';
 import type { TeamContext } from '../../http/context';
 import { badRequest, notFound, unprocessable } from '../../http/errors';
 import { seriesWithStudy } from '../studies/series';
-import { structureBySlug } from '../structures/find';
+import { catalogueColours, structureBySlug } from '../structures/find';
 import { classTitles, writeImported } from './mask-import';
 import { seriesGrid } from './masks';
 import { segmentationsByIds } from './present';
@@ -62,6 +68,19 @@ export async function importSeg(
   const labels = segFramesToLabels(placedFrames, seg.pixelData, seg, dims, (n) => values.get(n) ?? 0);
   if (!labels.ok) throw unprocessable(labels.error);
 
+  // A segment named like a class has the catalogue's colour of it, else its own, else the palette's;
+  // none twice (decision 0098).
+  const catalogue = await catalogueColours(deps.db, structure.id);
+  const colours = distinctColours(
+    [],
+    seg.segments.map((s, i) => {
+      const value = values.get(s.number) ?? 0;
+      const named = classValues.get(s.label.trim().toLowerCase()) === value;
+      return (
+        (named ? catalogue.classes.get(value) : null) ?? (s.lab ? dicomLabToHex(s.lab) : SEGMENT_PALETTE[i])
+      );
+    }),
+  );
   const id = await writeImported(
     deps,
     {
@@ -80,9 +99,7 @@ export async function importSeg(
         return {
           value,
           title: s.label.trim() || `Part ${value}`,
-          color: s.lab
-            ? dicomLabToHex(s.lab)
-            : (SEGMENT_PALETTE[i % SEGMENT_PALETTE.length] ?? SEGMENT_PALETTE[0]),
+          color: colours[i] ?? SEGMENT_PALETTE[0],
         };
       }),
     },

@@ -1,15 +1,19 @@
 import { SEGMENT_PALETTE, SEGMENT_VALUE_MAX } from '@voxa/contracts';
+import { distinctColour } from '@voxa/imaging';
 
 /** What a new segment's defaults are read from: every segment the segmentation ever had. */
 export interface ExistingSegment {
   sort: number;
   deleted: boolean;
+  color: string;
 }
 
 /**
- * The next segment (teams-and-account.md 5): title 'Part N' with N the highest sort plus 1, value = sort,
- * colour from the palette cycled by the number of segments. Soft-deleted segments count too, so a value
- * is never given twice: an earlier mask revision may still hold the old one's voxels.
+ * The next segment (teams-and-account.md 5): title 'Part N' with N the highest sort plus 1, value = sort.
+ * Soft-deleted segments count too, so a value is never given twice: an earlier mask revision may still
+ * hold the old one's voxels. Its colour (docs/decisions/0098): the palette's, cycled by the number of
+ * segments, for the first 13; past the palette, or when the palette's colour is one a live segment has,
+ * one apart from every live segment's.
  */
 export function nextSegment(existing: readonly ExistingSegment[]): {
   sort: number;
@@ -19,7 +23,8 @@ export function nextSegment(existing: readonly ExistingSegment[]): {
 } {
   const sort = existing.reduce((max, s) => Math.max(max, s.sort), 0) + 1;
   if (sort > SEGMENT_VALUE_MAX) throw new RangeError(`A mask holds label values up to ${SEGMENT_VALUE_MAX}.`);
-  const color = SEGMENT_PALETTE[existing.length % SEGMENT_PALETTE.length] ?? SEGMENT_PALETTE[0];
+  const live = existing.filter((s) => !s.deleted).map((s) => s.color);
+  const color = distinctColour(live, SEGMENT_PALETTE[existing.length]);
   return { sort, value: sort, title: `Part ${sort}`, color };
 }
 

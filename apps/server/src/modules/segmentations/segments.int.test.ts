@@ -1,4 +1,5 @@
 import { SEGMENT_PALETTE, SEGMENT_VALUE_MAX } from '@voxa/contracts';
+import { colourDistance, SAME_COLOUR_DISTANCE } from '@voxa/imaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildMember,
@@ -100,11 +101,14 @@ describe('POST /annotator/segment/create', () => {
     expect((await create(owner, at, { color: 'red' })).status).toBe(422);
   });
 
-  it('cycles the palette of 13 by the number of segments', async () => {
+  it('gives the 14th segment a colour apart from the live ones, the palette of 13 being used (decision 0098)', async () => {
     const { segmentation, at } = await segmentationOf(team);
     await buildSegments(t, team, segmentation, 13, { deleted: [4] });
     const res = await create(owner, at);
-    expect(res.body).toMatchObject({ sort: 14, value: 14, title: 'Part 14', color: SEGMENT_PALETTE[0] });
+    expect(res.body).toMatchObject({ sort: 14, value: 14, title: 'Part 14' });
+    const live = SEGMENT_PALETTE.filter((_, i) => i !== 3);
+    const nearest = Math.min(...live.map((c) => colourDistance(res.body.color, c)));
+    expect(nearest).toBeGreaterThanOrEqual(SAME_COLOUR_DISTANCE);
   });
 
   it('refuses a value past the largest a mask holds (422)', async () => {

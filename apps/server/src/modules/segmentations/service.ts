@@ -120,12 +120,14 @@ export async function createSegment(
     await sql`SELECT id FROM segmentations WHERE id = ${found.segmentation.id} FOR UPDATE`.execute(trx);
     const existing = await trx
       .selectFrom('segments')
-      .select(['sort', 'deleted_at'])
+      .select(['sort', 'deleted_at', 'color'])
       .where('segmentation_id', '=', found.segmentation.id)
       .execute();
     let next: ReturnType<typeof nextSegment>;
     try {
-      next = nextSegment(existing.map((s) => ({ sort: s.sort, deleted: s.deleted_at !== null })));
+      next = nextSegment(
+        existing.map((s) => ({ sort: s.sort, deleted: s.deleted_at !== null, color: s.color })),
+      );
     } catch (error) {
       if (error instanceof RangeError) throw unprocessable(error.message);
       throw error;

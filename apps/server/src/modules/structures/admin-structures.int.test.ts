@@ -4,6 +4,7 @@ import { buildTeam, buildUser, type TestTeam, type TestUser } from '../../../tes
 import { buildSegmentation, buildStructure } from '../../../test/segmentation-factories';
 import { buildSeries, buildStudy } from '../../../test/study-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TOTALSEGMENTATOR_COLOURS } from '../../platform/db/migrations/totalsegmentator-colours';
 
 /** The global catalogue for administrators (/admin/structures-x; decision 0034). */
 let t: TestApp;
@@ -86,7 +87,12 @@ describe('creating, changing and deleting a global structure', () => {
       token: owner.token,
       team: team.slug,
     });
-    expect(total.body.classes).toContainEqual({ value: 5, slug: 'liver', title: 'Liver (whole)' });
+    expect(total.body.classes).toContainEqual({
+      value: 5,
+      slug: 'liver',
+      title: 'Liver (whole)',
+      color: TOTALSEGMENTATOR_COLOURS.liver,
+    });
     expect((await byAdmin('DELETE', `/admin/structures/${liver.id}`)).status).toBe(409);
   });
 

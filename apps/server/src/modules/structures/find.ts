@@ -1,3 +1,4 @@
+import type { CatalogueColours } from '@voxa/imaging';
 import { notFound } from '../../http/errors';
 import type { Db } from '../../platform/db';
 import type { StructureRow } from '../../platform/db/schema';
@@ -16,4 +17,18 @@ export async function structureBySlug(db: Db, teamId: number, slug: string): Pro
     .executeTakeFirst();
   if (!row) throw notFound('Structure not found.');
   return row;
+}
+
+/** The catalogue's colours of a structure's label map (docs/decisions/0098): its classes' and its own. */
+export async function catalogueColours(db: Db, structureId: number): Promise<CatalogueColours> {
+  const [own, rows] = await Promise.all([
+    db.selectFrom('structures').select('color').where('id', '=', structureId).executeTakeFirst(),
+    db
+      .selectFrom('structure_classes')
+      .innerJoin('structures', 'structures.id', 'structure_classes.class_id')
+      .select(['structure_classes.value', 'structures.color'])
+      .where('structure_classes.structure_id', '=', structureId)
+      .execute(),
+  ]);
+  return { classes: new Map(rows.map((r) => [r.value, r.color])), own: own?.color ?? null };
 }

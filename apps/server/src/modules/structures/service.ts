@@ -25,6 +25,7 @@ export function structuresWithCategory(db: Db) {
       'structures.category_id',
       'structures.team_id',
       'structures.is_seeded',
+      'structures.color',
       'structures.created_at',
       'structure_categories.title as category_title',
       'structure_categories.slug as category_slug',
@@ -54,6 +55,7 @@ export function presentStructure(row: StructureListRow): Structure {
     // A team changes only its own structures; the catalogue is the administrators'.
     read_only: row.team_id === null,
     seeded: row.is_seeded,
+    color: row.color,
     created_at: iso(row.created_at),
   };
 }
@@ -80,7 +82,7 @@ export async function structureDetail(db: Db, teamId: number, slug: string): Pro
   const classes = await db
     .selectFrom('structure_classes')
     .innerJoin('structures', 'structures.id', 'structure_classes.class_id')
-    .select(['structure_classes.value', 'structures.slug', 'structures.title'])
+    .select(['structure_classes.value', 'structures.slug', 'structures.title', 'structures.color'])
     .where('structure_classes.structure_id', '=', structure.id)
     .orderBy('structure_classes.value')
     .execute();

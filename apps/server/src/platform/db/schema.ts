@@ -396,6 +396,8 @@ export interface StructuresTable {
   title: string;
   category_id: number | null;
   is_seeded: Generated<boolean>;
+  /** The colour a segment of this structure (as a class of a label map) is given; null: none named. */
+  color: Generated<string | null>;
   created_by: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

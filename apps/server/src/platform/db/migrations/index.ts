@@ -36,6 +36,7 @@ import * as dimseMoveDestinations from './0036-dimse-move-destinations';
 import * as promptsForgetStudyUids from './0037-prompts-forget-study-uids';
 import * as aiNeedsWorker from './0038-ai-needs-worker';
 import * as trainingsMustLearn from './0039-trainings-must-learn';
+import * as structureColours from './0040-structure-colours';
 import * as xrWorkersAndSessions from './0026-xr-workers-and-sessions';
 
 /** Every migration in order; a new one is a new file added here. */
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0037-prompts-forget-study-uids': promptsForgetStudyUids,
   '0038-ai-needs-worker': aiNeedsWorker,
   '0039-trainings-must-learn': trainingsMustLearn,
+  '0040-structure-colours': structureColours,
   '0026-xr-workers-and-sessions': xrWorkersAndSessions,
 };
 

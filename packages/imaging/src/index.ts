@@ -19,6 +19,7 @@ export * from './rules/sort';
 export * from './rules/move';
 export * from './rules/preview';
 export * from './rules/series-number';
+export * from './rules/side-labels';
 export * from './nifti/read-header';
 export * from './nifti/nifti-series';
 export * from './nifti/label-mask';

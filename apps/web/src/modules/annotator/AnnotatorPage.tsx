@@ -46,6 +46,13 @@ export function AnnotatorPage() {
         message={errorMessage(kase.error)}
       />
     );
-  if (!kase.data) return <PageLoader />;
-  return <CaseWorkspace key={kase.data.uuid} kase={kase.data} query={parseCaseQuery(search)} />;
+  if (!kase.data || signIn.status !== 'signed') return <PageLoader />;
+  return (
+    <CaseWorkspace
+      key={kase.data.uuid}
+      kase={kase.data}
+      query={parseCaseQuery(search)}
+      userId={signIn.signIn.id}
+    />
+  );
 }

@@ -76,6 +76,8 @@ describe.skipIf(e2eSkipReason())(
         await e2e.server.restart(async () => {
           seriesUuid = await seedCase(e2e.server.dataDir, team.slug, CT);
         });
+        // The page lost its server meanwhile: back on the team's dashboard, signed in as before.
+        await owner.page.goto(`${teamUrl()}/dashboard`);
         const map = onlyLabels(readFileSync(SEG), [SPLEEN, LIVER, STOMACH]);
         segmentation = await importLabelMap(
           owner.page,
@@ -103,10 +105,10 @@ describe.skipIf(e2eSkipReason())(
       await annotator.open(teamUrl(), seriesUuid);
       await annotator.waitUntilRendered();
       expect(await annotator.sides('axial')).toEqual({ left: 'R', right: 'L', top: 'A', bottom: 'P' });
-      // RAS millimetres: x grows towards the patient's left, so it grows from the screen's left to its right.
+      // RAS millimetres: x grows towards the patient's right, here towards the screen's left.
       const [left = NaN] = await annotator.mmAt(0.3, 0.5);
       const [right = NaN] = await annotator.mmAt(0.7, 0.5);
-      expect(left).toBeLessThan(right);
+      expect(left).toBeGreaterThan(right);
       await screenshot(owner.page, 'annotator-radiological');
     });
 
@@ -179,7 +181,7 @@ describe.skipIf(e2eSkipReason())(
           .toEqual({ left: 'L', right: 'R', top: 'A', bottom: 'P' });
         const [left = NaN] = await annotator.mmAt(0.3, 0.5);
         const [right = NaN] = await annotator.mmAt(0.7, 0.5);
-        expect(left).toBeGreaterThan(right);
+        expect(left).toBeLessThan(right);
         await owner.page.reload();
         await annotator.waitUntilRendered();
         expect(await annotator.sides('axial')).toEqual({ left: 'L', right: 'R', top: 'A', bottom: 'P' });

@@ -1,6 +1,7 @@
 import { ActionIcon, ColorSwatch, Group, Radio, Stack, Text } from '@mantine/core';
 import type { Segment } from '@voxa/contracts';
 import type { LabelFigure } from '@voxa/imaging';
+import { PadlockIcon } from './PadlockIcon';
 
 export interface SegmentListProps {
   segments: Segment[];
@@ -56,7 +57,7 @@ export function SegmentList(props: SegmentListProps) {
                 title={isLocked ? 'Locked: no tool changes it' : 'Lock: no tool changes it'}
                 onClick={() => onLock(s.id)}
               >
-                {isLocked ? '🔒' : '🔓'}
+                <PadlockIcon locked={isLocked} />
               </ActionIcon>
             </Group>
           );

@@ -63,9 +63,12 @@ describe.skipIf(e2eSkipReason())(
       revision += 1;
       await expect.poll(() => paint.status.innerText(), { timeout: 30_000 }).toBe(`Revision ${revision}`);
     };
-    /** Three broad brush strokes across the middle of the axial pane, over the abdomen. */
+    /**
+     * Three broad brush strokes across the middle of the axial pane, over the abdomen, each starting on
+     * the slice (a press beside it starts no stroke).
+     */
     const strokes = async () => {
-      for (const y of [0.35, 0.45, 0.55]) await paint.drag([0.1, y], [0.9, y]);
+      for (const y of [0.35, 0.45, 0.55]) await paint.drag([0.2, y], [0.8, y]);
     };
 
     it(
@@ -158,7 +161,7 @@ describe.skipIf(e2eSkipReason())(
 
         await paint.activate('Liver');
         await owner.page.getByTestId('active-locked').waitFor();
-        await paint.drag([0.1, 0.65], [0.9, 0.65]);
+        await paint.drag([0.2, 0.65], [0.8, 0.65]);
         expect(await paint.status.innerText()).toBe(`Revision ${revision}`);
       },
     );

@@ -28,7 +28,8 @@ const STOMACH = 6;
  * painted with Spleen across both. With 'Overwrite other segments' off (the default) their voxel counts in
  * the saved mask do not change; with it on they do; a locked segment never does. The choices survive a
  * reload. The axial pane shows the patient's right on the screen's left by default (side labels and the
- * scanner millimetres under the mouse), and the switch to the neurological convention swaps both.
+ * scanner millimetres under the mouse), and the switch to the neurological convention swaps both. In
+ * review mode nothing paints and overwrite cannot be turned on.
  */
 describe.skipIf(e2eSkipReason())(
   'annotator: painting respects other segments; radiological convention',
@@ -198,5 +199,18 @@ describe.skipIf(e2eSkipReason())(
           .toEqual({ left: 'A', right: 'P', top: 'S', bottom: 'I' });
       },
     );
+
+    it('in review mode the mask is read-only: no tool paints, overwrite cannot be turned on', async () => {
+      await owner.page.goto(
+        `${teamUrl()}/annotator/case/${seriesUuid}?task_id=${segmentation.id}&review=true`,
+      );
+      await annotator.waitUntilRendered();
+      await expect.poll(() => paint.status.innerText(), { timeout: 60_000 }).toBe(`Revision ${revision}`);
+      expect(await paint.overwrite.isDisabled()).toBe(true);
+      expect(await paint.panel.getByLabel('Brush radius (mm)').isDisabled()).toBe(true);
+      await paint.drag([0.2, 0.5], [0.8, 0.5]);
+      expect(await paint.status.innerText()).toBe(`Revision ${revision}`);
+      expect((await counts())[LIVER]).toBe(initial[LIVER]);
+    });
   },
 );

@@ -144,6 +144,28 @@ export class AnnotatorPage {
     return (/voxel (-?\d+), (-?\d+), (-?\d+)/.exec(text) ?? []).slice(1).map(Number);
   }
 
+  /** The scanner (RAS) millimetres of the point under a point of the canvas (fractions of its box). */
+  async mmAt(fx: number, fy: number): Promise<number[]> {
+    await this.hover(fx, fy);
+    const text = await this.position.innerText();
+    return (/^(-?[\d.]+), (-?[\d.]+), (-?[\d.]+) mm/.exec(text) ?? []).slice(1).map(Number);
+  }
+
+  /** The display convention's switch in the toolbar. */
+  async convention(name: 'Radiological' | 'Neurological'): Promise<void> {
+    await this.toolbar.getByText(name, { exact: true }).click();
+  }
+
+  /** The side labels of the 2D panes of one view, edge by edge (what the user reads there). */
+  async sides(view: 'axial' | 'coronal' | 'sagittal'): Promise<Record<string, string>> {
+    const pane = this.page.locator(`[data-testid="side-labels"][data-view="${view}"]`);
+    await pane.waitFor();
+    const sides: Record<string, string> = {};
+    for (const edge of ['left', 'right', 'top', 'bottom'])
+      sides[edge] = await pane.locator(`[data-side="${edge}"]`).innerText();
+    return sides;
+  }
+
   /** Moves the mouse to a point of the canvas given as fractions of its box. */
   async hover(fx: number, fy: number): Promise<void> {
     const box = await this.canvas.boundingBox();

@@ -6,18 +6,31 @@ export class AnnotatorPaintPanel {
   readonly canvas: Locator;
   readonly status: Locator;
   readonly conflict: Locator;
+  /** 'Overwrite other segments' (decision 0096). */
+  readonly overwrite: Locator;
 
   constructor(readonly page: Page) {
     this.panel = page.getByTestId('segmentation-panel');
     this.canvas = page.getByTestId('viewer-canvas');
     this.status = page.getByTestId('mask-status');
     this.conflict = page.getByRole('dialog', { name: 'The mask was saved by someone else' });
+    this.overwrite = this.panel.getByRole('checkbox', { name: 'Overwrite other segments' });
   }
 
   async choose(title: string): Promise<void> {
     await this.panel.getByRole('textbox', { name: 'Segmentation' }).click();
     await this.page.getByRole('option', { name: title }).click();
     await this.status.waitFor({ timeout: 60_000 });
+  }
+
+  /** Makes the segment of this title the one painted. */
+  async activate(title: string): Promise<void> {
+    await this.panel.getByRole('radio', { name: `Paint ${title}` }).check();
+  }
+
+  /** The lock button of a segment: its name says what a click does (Lock or Unlock). */
+  lock(title: string): Locator {
+    return this.panel.getByRole('button', { name: new RegExp(`^(Lock|Unlock) ${title}$`) });
   }
 
   async tool(name: 'View' | 'Brush' | 'Eraser' | 'Fill 2D' | 'Fill 3D' | 'Contour'): Promise<void> {

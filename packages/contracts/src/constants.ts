@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   lastOpenStudyUuid: 'lastOpenStudyUuid',
   appVersion: 'APP_VERSION',
   authToken: 'voxa_token',
+  /** The annotator's choices of one user, under `annotator-preferences:{user id}` (decisions 0096, 0097). */
+  annotatorPreferences: 'annotator-preferences',
 } as const;
 
 /** Name of the auth cookie, valid on the base domain and every team sub-domain. */

@@ -20,6 +20,7 @@ export * from './rules/move';
 export * from './rules/preview';
 export * from './rules/series-number';
 export * from './rules/segment-colour';
+export * from './rules/side-labels';
 export * from './nifti/read-header';
 export * from './nifti/nifti-series';
 export * from './nifti/label-mask';

@@ -52,10 +52,15 @@ export function AnnotatorPage() {
         message={errorMessage(kase.error)}
       />
     );
-  if (!kase.data) return <PageLoader />;
+  if (!kase.data || signIn.status !== 'signed') return <PageLoader />;
   return (
     <RealtimeContext.Provider value={socket}>
-      <CaseWorkspace key={kase.data.uuid} kase={kase.data} query={parseCaseQuery(search)} />
+      <CaseWorkspace
+        key={kase.data.uuid}
+        kase={kase.data}
+        query={parseCaseQuery(search)}
+        userId={signIn.signIn.id}
+      />
     </RealtimeContext.Provider>
   );
 }

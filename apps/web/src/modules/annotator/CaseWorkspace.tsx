@@ -17,14 +17,20 @@ import { PaintSidebar } from './paint/PaintSidebar';
 import { ReviewPanel } from '../reviews/ReviewPanel';
 import { useReviewNotices } from '../reviews/useReviewsApi';
 import { AiResultPanel } from './ai/AiResultPanel';
+import { useAnnotatorPreferences } from './preferences/useAnnotatorPreferences';
+import type { Pane } from './viewer/panes';
 
 export interface CaseWorkspaceProps {
   kase: AnnotatorCase;
   query: CaseQuery;
+  /** The signed-in user: the annotator's preferences are theirs (decisions 0096, 0097). */
+  userId: number;
 }
 
 /** The annotator's screen: series on the left, the viewer with its toolbar, sliders and status bar. */
-export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
+export function CaseWorkspace({ kase, query, userId }: CaseWorkspaceProps) {
+  const [preferences, updatePreferences] = useAnnotatorPreferences(userId);
+  const { radiological } = preferences;
   const [seriesUuid, setSeriesUuid] = useState(kase.uuid);
   const [file, setFile] = useState(0);
   const [layout, setLayout] = useState<Layout>('axial');
@@ -54,15 +60,19 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
   const modality = series?.modality_code ?? kase.study.modality;
   const { canvasRef, viewer, error: viewerError } = useViewer();
   useReviewNotices(kase.segmentations.map((s) => s.id));
-  const shown = useShownVolume(viewer, series?.uuid ?? kase.uuid, file, modality);
+  const shown = useShownVolume(viewer, series?.uuid ?? kase.uuid, file, modality, radiological);
+  const [panes, setPanes] = useState<Pane[]>([]);
 
   useEffect(() => viewer?.setLayout(layout), [viewer, layout]);
   useEffect(() => viewer?.setTool(tool), [viewer, tool]);
+  useEffect(() => viewer?.setConvention(radiological), [viewer, radiological]);
   useEffect(() => {
     if (!viewer) return;
     viewer.onCrosshair = setCrosshair;
+    viewer.onPanes = setPanes;
     return () => {
       viewer.onCrosshair = null;
+      viewer.onPanes = null;
     };
   }, [viewer]);
 
@@ -113,6 +123,8 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
             shownName={shown.state === 'ready' ? shown.shownName : null}
             review={query.review}
             initialId={opened}
+            preferences={preferences}
+            onPreferences={updatePreferences}
           />
         </Box>
         <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
@@ -128,6 +140,8 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
             onZoom={(factor) => viewer?.zoom(factor)}
             onResetView={() => viewer?.resetView()}
             onColormap={(colormap) => viewer?.setColormap(colormap)}
+            radiological={radiological}
+            onRadiological={(on) => updatePreferences((p) => ({ ...p, radiological: on }))}
             disabled={shown.state !== 'ready'}
           />
           <ViewerCanvas
@@ -138,6 +152,8 @@ export function CaseWorkspace({ kase, query }: CaseWorkspaceProps) {
             // The preview is the axial pane's slice: other layouts wait for NiiVue.
             preview={layout === 'axial' ? shown.preview : null}
             onPointer={onPointer}
+            panes={panes}
+            radiological={radiological}
           />
           <VolumeSliders
             files={series?.volumes ?? 1}

@@ -16,6 +16,9 @@ export interface ViewerToolbarProps {
   onZoom: (factor: number) => void;
   onResetView: () => void;
   onColormap: ColormapSelectProps['onColormap'];
+  /** The display convention (decision 0097). */
+  radiological: boolean;
+  onRadiological: (radiological: boolean) => void;
   disabled: boolean;
 }
 
@@ -30,6 +33,10 @@ const TOOLS: { value: MouseTool; label: string }[] = [
   { value: 'crosshair', label: 'Crosshair' },
   { value: 'window', label: 'Window' },
   { value: 'pan', label: 'Pan / zoom' },
+];
+const CONVENTIONS = [
+  { value: 'radiological', label: 'Radiological' },
+  { value: 'neurological', label: 'Neurological' },
 ];
 
 /** Panes, what the left mouse button does, zoom, the window presets and colour maps of the series' modality. */
@@ -101,6 +108,14 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           </Button>
         ))}
       </Group>
+      <SegmentedControl
+        size="xs"
+        aria-label="Convention"
+        title="Radiological: the patient's right on the screen's left. Neurological: on the right."
+        data={CONVENTIONS}
+        value={props.radiological ? 'radiological' : 'neurological'}
+        onChange={(v) => props.onRadiological(v === 'radiological')}
+      />
       <ColormapSelect modality={props.modality} disabled={props.disabled} onColormap={props.onColormap} />
     </Group>
   );

@@ -1,7 +1,8 @@
-import { Button, Select, Slider, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Select, Slider, Stack, Text } from '@mantine/core';
 import type { Segmentation } from '@voxa/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SubmitForReview } from '../../reviews/SubmitForReview';
+import { lockedValues, toggleLock, type AnnotatorPreferences } from '../preferences/preferences';
 import { hexRgb } from '../viewer/labelColormap';
 import type { Viewer } from '../viewer/niivueViewer';
 import { ConflictDialog } from './ConflictDialog';
@@ -21,6 +22,9 @@ export interface PaintSidebarProps {
   review: boolean;
   /** The segmentation chosen on opening (the address' task_id). */
   initialId: number | null;
+  /** The user's overwrite choice and locked segments (decision 0096). */
+  preferences: AnnotatorPreferences;
+  onPreferences: (change: (current: AnnotatorPreferences) => AnnotatorPreferences) => void;
 }
 
 /** Keys typed into a text field are the field's; a focused radio or button leaves them to us. */
@@ -32,7 +36,8 @@ const hiddenOf = (s: Segmentation | null | undefined) =>
   new Set(s?.segments.filter((segment) => !segment.visible).map((segment) => segment.value));
 
 /** The segmentation panel: choose a segmentation and a segment, show and paint it, save it. */
-export function PaintSidebar({ viewer, segmentations, shownName, review, initialId }: PaintSidebarProps) {
+export function PaintSidebar(props: PaintSidebarProps) {
+  const { viewer, segmentations, shownName, review, initialId, preferences, onPreferences } = props;
   const initial = segmentations.find((s) => s.id === initialId);
   const [chosenId, setChosenId] = useState<number | null>(initial?.id ?? null);
   const segmentation = segmentations.find((s) => s.id === chosenId) ?? null;
@@ -45,9 +50,11 @@ export function PaintSidebar({ viewer, segmentations, shownName, review, initial
     threshold: { on: false, lo: -100, hi: 200 },
   });
   const editable = !!segmentation?.can.edit && !review;
+  const locked = lockedValues(preferences, segmentation?.segments ?? []);
+  const { overwrite } = preferences;
 
-  const current = useRef({ tools, active, editable, viewer });
-  current.current = { tools, active, editable, viewer };
+  const current = useRef({ tools, active, editable, viewer, overwrite, locked });
+  current.current = { tools, active, editable, viewer, overwrite, locked };
   const settings = useCallback((): ToolSettings | null => {
     const { tools: t, active: value, editable: may, viewer: v } = current.current;
     if (!t.tool || value === null || !may) return null;
@@ -60,6 +67,8 @@ export function PaintSidebar({ viewer, segmentations, shownName, review, initial
       value,
       brushMm: t.brushMm,
       threshold: intensities ? { intensity: intensities.data, lo: Math.min(a, b), hi: Math.max(a, b) } : null,
+      overwrite: current.current.overwrite,
+      locked: current.current.locked,
     };
   }, []);
   const mask = useMask(viewer, segmentation, shownName, settings);
@@ -140,6 +149,8 @@ export function PaintSidebar({ viewer, segmentations, shownName, review, initial
               })
             }
             figures={mask.figures}
+            locked={preferences.lockedSegments}
+            onLock={(id) => onPreferences((p) => toggleLock(p, id))}
           />
           <Text size="xs">Opacity</Text>
           <Slider size="xs" min={0} max={1} step={0.05} value={opacity} onChange={setOpacity} label={null} />
@@ -152,6 +163,22 @@ export function PaintSidebar({ viewer, segmentations, shownName, review, initial
             onUndo={mask.undo}
             onRedo={mask.redo}
           />
+          <Checkbox
+            size="xs"
+            label="Overwrite other segments"
+            description="Off: painting changes only background and the active segment"
+            disabled={!editable}
+            checked={overwrite}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              onPreferences((p) => ({ ...p, overwrite: on }));
+            }}
+          />
+          {active !== null && locked.includes(active) && (
+            <Text size="xs" c="orange" data-testid="active-locked">
+              The active segment is locked: unlock it to paint it.
+            </Text>
+          )}
           <Button
             size="xs"
             disabled={!editable || !mask.dirty}

@@ -26,7 +26,15 @@ export interface ToolSettings {
   brushMm: number;
   /** Fills take only voxels whose stored intensity is in [lo, hi]; else the seed's label region. */
   threshold: { intensity: IntensityArray; lo: number; hi: number } | null;
+  /** Paint over other segments too (off: only over background and the active value, decision 0096). */
+  overwrite: boolean;
+  /** Label values no tool changes; a locked active value paints nothing. */
+  locked: readonly number[];
 }
+
+/** The rule a painting tool (brush, fills, contour) writes with under these settings. */
+const paintWith = (data: LabelVolume['data'], s: ToolSettings) =>
+  paintRule(data, s.value, { preserveOthers: !s.overwrite, locked: s.locked });
 
 /** A press, a drag and a release on one pane (as the viewer's label layer reports them). */
 export interface EditPointer {
@@ -49,6 +57,12 @@ export class MaskEditor {
   constructor(readonly volume: LabelVolume) {}
 
   pointer(p: EditPointer, settings: ToolSettings): ChangeRecord | null {
+    // A locked segment neither grows nor shrinks: nothing starts while it is the active one.
+    if (p.phase === 'down' && settings.locked.includes(settings.value)) {
+      this.stroke = null;
+      this.contour = null;
+      return null;
+    }
     if (settings.tool === 'contour') return this.contourPointer(p, settings);
     if (p.phase === 'down' && (settings.tool === 'fill2d' || settings.tool === 'fill3d'))
       return this.done(this.fill(round(p.voxel), p.axis, settings));
@@ -58,14 +72,15 @@ export class MaskEditor {
     if (!stroke) return null;
     if (p.phase === 'up') {
       this.stroke = null;
-      this.done(mergeChanges(stroke.changes));
+      // A stroke that met only what it may not change (or its own value) is no step.
+      if (stroke.changes.length > 0) this.done(mergeChanges(stroke.changes));
       return null;
     }
     const { data } = this.volume;
     const rule =
       stroke.settings.tool === 'eraser'
-        ? eraseRule(data, stroke.settings.value)
-        : paintRule(data, stroke.settings.value);
+        ? eraseRule(data, stroke.settings.value, { locked: stroke.settings.locked })
+        : paintWith(data, stroke.settings);
     // The slice of the press: a drag that wanders to another pane still paints the first one.
     const to: [number, number, number] = [...p.voxel];
     to[stroke.axis] = stroke.last[stroke.axis];
@@ -90,7 +105,7 @@ export class MaskEditor {
   }
 
   private fill(seed: Vec3, axis: Axis, settings: ToolSettings): ChangeRecord {
-    const rule = paintRule(this.volume.data, settings.value);
+    const rule = paintWith(this.volume.data, settings);
     const range = settings.threshold ?? undefined;
     return settings.tool === 'fill2d'
       ? fillSlice(this.volume, seed, axis, rule, range)
@@ -107,7 +122,7 @@ export class MaskEditor {
       return null;
     }
     this.contour = null;
-    const rule = paintRule(this.volume.data, settings.value);
+    const rule = paintWith(this.volume.data, settings);
     return this.done(fillContour(this.volume, contour.axis, contour.slice, contour.points, rule));
   }
 

@@ -1,6 +1,8 @@
 import { Badge, Box, Center, Loader, Text } from '@mantine/core';
 import type { MouseEvent, RefObject } from 'react';
+import type { Pane } from './panes';
 import { PreviewSliceCanvas } from './PreviewSliceCanvas';
+import { SideLabels } from './SideLabels';
 import type { PreviewImage } from './usePreviewSlice';
 import type { VolumeState } from './useShownVolume';
 
@@ -13,6 +15,9 @@ export interface ViewerCanvasProps {
   /** The middle axial slice to show while the volume loads, or null. */
   preview: PreviewImage | null;
   onPointer: (event: MouseEvent<HTMLCanvasElement> | null) => void;
+  /** NiiVue's 2D panes, labelled with the patient's sides in this convention once the volume shows. */
+  panes: readonly Pane[];
+  radiological: boolean;
 }
 
 /**
@@ -20,7 +25,8 @@ export interface ViewerCanvasProps {
  * been drawn, so tests and the benchmark wait for it rather than for time. While loading, the preview
  * slice covers it (NiiVue's canvas gets no pointer until ready) under a notice that the volume loads.
  */
-export function ViewerCanvas({ canvasRef, state, shownName, error, preview, onPointer }: ViewerCanvasProps) {
+export function ViewerCanvas(props: ViewerCanvasProps) {
+  const { canvasRef, state, shownName, error, preview, onPointer } = props;
   const previewing = state === 'loading' && !error && preview !== null;
   return (
     <Box pos="relative" bg="black" style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
@@ -35,6 +41,7 @@ export function ViewerCanvas({ canvasRef, state, shownName, error, preview, onPo
         onMouseLeave={() => onPointer(null)}
         onContextMenu={(e) => e.preventDefault()}
       />
+      {state === 'ready' && !error && <SideLabels panes={props.panes} radiological={props.radiological} />}
       {previewing && <PreviewSliceCanvas preview={preview} />}
       {previewing && (
         <Badge

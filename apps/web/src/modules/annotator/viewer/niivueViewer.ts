@@ -7,11 +7,11 @@ import {
   type NiiVueLocation,
 } from '@niivue/niivue';
 import type { Range } from '../windowing';
-import { RADIOLOGICAL_CONVENTION } from './convention';
 import { labelColormap } from './labelColormap';
 import { createLabelLayer, type LabelColour, type LabelLayer } from './labelLayer';
 import { LazyGradientNiivue } from './lazyGradientNiivue';
 import { MARKS } from './marks';
+import { watchPanes, type Pane } from './panes';
 
 /** NiiVue's own grey map, the volume's colours before any is chosen. */
 const GREY = 'gray';
@@ -54,6 +54,13 @@ export interface Viewer {
    */
   show(bytes: ArrayBuffer, name: string, windowFor: (volume: LoadedVolume) => Range): Promise<LoadedVolume>;
   setLayout(layout: Layout): void;
+  /**
+   * Radiological (the patient's right on the screen's left in the axial and coronal panes, anterior on
+   * the left in the sagittal one) or neurological (NiiVue's own default), decision 0097.
+   */
+  setConvention(radiological: boolean): void;
+  /** The 2D panes drawn changed (layout, size): where each is on the canvas, for its side labels. */
+  onPanes: ((panes: Pane[]) => void) | null;
   setTool(tool: MouseTool): void;
   setWindow(range: Range): void;
   /**
@@ -111,7 +118,10 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
     crosshairGap: 6,
     show3Dcrosshair: true,
     isResizeCanvas: false,
-    isRadiologicalConvention: RADIOLOGICAL_CONVENTION,
+    isRadiologicalConvention: true,
+    sagittalNoseLeft: true,
+    // The sides are labelled by the page (SideLabels), in words a test and a screen reader can read.
+    isOrientationTextVisible: false,
     isColorbar: false,
     isOrientCube: false,
     multiplanarShowRender: SHOW_RENDER.ALWAYS,
@@ -155,6 +165,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
   const viewer: Viewer = {
     onCrosshair: null,
     onWindow: null,
+    onPanes: null,
     labels,
     async show(bytes, name, windowFor) {
       const image = await NVImage.loadFromUrl({ url: name, name, buffer: bytes });
@@ -204,6 +215,12 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
     setLayout(layout) {
       nv.setRenderShown(layout === 'render' || layout === 'four');
       nv.setSliceType(layout === 'four' ? SLICE_TYPE.MULTIPLANAR : SLICE_TYPES[layout]);
+    },
+    setConvention(radiological) {
+      if (nv.opts.isRadiologicalConvention === radiological) return;
+      nv.opts.isRadiologicalConvention = radiological;
+      nv.opts.sagittalNoseLeft = radiological;
+      nv.drawScene();
     },
     setTool(next) {
       tool = next;
@@ -262,6 +279,7 @@ export async function createViewer(canvas: HTMLCanvasElement): Promise<Viewer> {
     },
   };
 
+  watchPanes(nv, (panes) => viewer.onPanes?.(panes));
   nv.onLocationChange = (location: unknown) => {
     const probe = probeAtFrac((location as NiiVueLocation).frac);
     if (probe) viewer.onCrosshair?.(probe);

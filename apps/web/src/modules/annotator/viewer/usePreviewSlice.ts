@@ -8,7 +8,6 @@ import {
 import { useEffect, useState } from 'react';
 import { fetchVolumeRange, type VolumeLoad } from '../volumeRequest';
 import type { Range } from '../windowing';
-import { RADIOLOGICAL_CONVENTION } from './convention';
 
 /** A volume being fetched, named `{series uuid}-{index}`. */
 export interface PendingVolume {
@@ -38,6 +37,8 @@ export interface PreviewImage {
 export function usePreviewSlice(
   pending: PendingVolume | null,
   windowFor: (ranges: { robust: Range; full: Range }) => Range,
+  /** The patient's right on the screen's left, as the viewer shows it (decision 0097). */
+  radiological: boolean,
 ): PreviewImage | null {
   const [preview, setPreview] = useState<PreviewImage | null>(null);
 
@@ -52,7 +53,7 @@ export function usePreviewSlice(
       if (!plan) return;
       const slab = await fetchVolumeRange(seriesUuid, index, head, plan.start, plan.end, controller.signal);
       if (!slab || controller.signal.aborted) return;
-      const slice = axialPreviewSlice(plan, slab, RADIOLOGICAL_CONVENTION);
+      const slice = axialPreviewSlice(plan, slab, radiological);
       const { min, max } = windowFor(previewRanges(plan, slice));
       setPreview({
         name,
@@ -65,7 +66,7 @@ export function usePreviewSlice(
     // A preview that cannot be had leaves the loader alone; the volume's own errors show as before.
     show().catch(() => undefined);
     return () => controller.abort();
-  }, [pending, windowFor]);
+  }, [pending, windowFor, radiological]);
 
   return preview;
 }

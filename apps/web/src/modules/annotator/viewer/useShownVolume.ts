@@ -32,6 +32,8 @@ export function useShownVolume(
   seriesUuid: string,
   index: number,
   modality: string | null,
+  /** The display convention (decision 0097): the preview slice follows it. */
+  radiological: boolean,
 ): ShownVolume {
   const [state, setState] = useState<VolumeState>('loading');
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +72,7 @@ export function useShownVolume(
   }, [name, seriesUuid, index]);
   // Until the new request is in state, the previous one is not shown again under the new window.
   const pending = requested?.name === name ? requested : null;
-  const preview = usePreviewSlice(pending, previewWindow);
+  const preview = usePreviewSlice(pending, previewWindow, radiological);
 
   useEffect(() => {
     if (!viewer || !pending) return;

@@ -20,7 +20,7 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
  *
  * Two files at a time (Vitest's default is one on a machine of two cores): unit and integration files
  * first, each integration file with its own server, database and queue prefix; then the end-to-end
- * files, one at a time (each drives a browser and a server of its own).
+ * files, two at a time as well (each drives a browser and a server of its own, on its own port and data).
  */
 export default defineConfig({
   test: {
@@ -50,7 +50,6 @@ export default defineConfig({
           // What a page shows after a request and a refetch may take seconds on a loaded machine; Vitest's
           // default of 1 s made such waits flaky in CI (Playwright's own waits allow 30 s).
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
           // One migrated embedded database for the run, copied into each server's DATA_DIR.
           globalSetup: ['./e2e/support/pglite-template.global.ts'],
           sequence: { groupOrder: 1 },

@@ -17,13 +17,32 @@ const src = (file) => path.join(here, 'src', file);
 /** `node build.mjs [outdir]`: npm test builds its own copy under dist/ (scripts/test.mjs). */
 const dist = path.resolve(process.argv[2] ?? path.join(here, 'dist'));
 
-/** Bare imports stay imports, except the workspace's own packages, which are TypeScript sources. */
-const npmPackagesExternal = {
-  name: 'npm-packages-external',
+/**
+ * npm packages that find files of their own at run time (WebAssembly, native addons, worker files, data)
+ * stay imports of node_modules; every other package is bundled, which spares Node resolving and parsing
+ * hundreds of modules at each start.
+ */
+const KEPT_IN_NODE_MODULES = [
+  '@electric-sql/pglite',
+  '@niivue/dcm2niix',
+  '@tensorflow/',
+  'onnxruntime-node',
+  'dcmjs-codecs',
+  'node-unrar-js',
+  'bullmq',
+  'msgpackr',
+  // Read __dirname, which a bundled ES module lacks (ioredis on a failed command, pino's transports).
+  'ioredis',
+  'pino',
+];
+const kept = (name) =>
+  KEPT_IN_NODE_MODULES.some((k) =>
+    k.endsWith('/') ? name.startsWith(k) : name === k || name.startsWith(`${k}/`),
+  );
+const someKeptInNodeModules = {
+  name: 'some-kept-in-node-modules',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@voxa/') ? undefined : { external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, (args) => (kept(args.path) ? { external: true } : undefined));
   },
 };
 
@@ -47,7 +66,11 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [npmPackagesExternal],
+  plugins: [someKeptInNodeModules],
+  // The bundled CommonJS packages call require(), which an ES module lacks.
+  banner: {
+    js: "import { createRequire as voxaRequire } from 'node:module'; const require = voxaRequire(import.meta.url);",
+  },
 });
 for (const file of ['platform/codecs/codec-worker.mjs', 'platform/dcm2niix/wasm-worker.mjs']) {
   await copyFile(src(file), path.join(dist, path.basename(file)));

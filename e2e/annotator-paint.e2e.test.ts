@@ -8,6 +8,7 @@ import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
 import { ownerOfNewTeam } from './support/owner';
+import { segmentationWithEmptyMask } from './support/segmentation';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
@@ -79,28 +80,7 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
         `/annotator/studies/${studies.data[0]?.uuid ?? ''}`,
       );
       seriesUuid = study.series[0]?.uuid ?? '';
-      segmentation = await apiOk(
-        page,
-        'POST',
-        `/annotator/segmentations/${seriesUuid}`,
-        { structure: 'liver' },
-        201,
-      );
-      await apiOk(page, 'POST', `/annotator/segment/create/${seriesUuid}/${segmentation.id}`, {}, 201);
-      const created = await page.evaluate(
-        async (url) =>
-          (
-            await fetch(url, {
-              method: 'POST',
-              headers: {
-                Authorization: `Bearer ${localStorage.getItem('voxa_token') ?? ''}`,
-                'X-Requested-With': 'XMLHttpRequest',
-              },
-            })
-          ).status,
-        `/svc/v2/create-mask/${seriesUuid}/${segmentation.id}`,
-      );
-      expect(created).toBe(201);
+      segmentation = await segmentationWithEmptyMask(page, seriesUuid, { structure: 'liver' });
     },
   );
 

@@ -13,6 +13,7 @@ import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
 import { ownerOfNewTeam } from './support/owner';
+import { segmentationWithEmptyMask } from './support/segmentation';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
@@ -52,29 +53,8 @@ describe.skipIf(e2eSkipReason())('reviews with the seeded roles of a new team', 
       seriesUuid = await uploadSeriesThroughApi(page, e2e.server.baseUrl, team.slug, CT_FILE, 'CT');
       const studies = await apiOk<{ data: { uuid: string }[] }>(page, 'GET', '/studies-v2?page=1');
       studyUuid = studies.data[0]?.uuid ?? '';
-      const made = await apiOk<{ id: number }>(
-        page,
-        'POST',
-        `/annotator/segmentations/${seriesUuid}`,
-        { structure: 'liver', rbac: 1 },
-        201,
-      );
-      segmentationId = made.id;
-      await apiOk(page, 'POST', `/annotator/segment/create/${seriesUuid}/${segmentationId}`, {}, 201);
-      const created = await page.evaluate(
-        async (url) =>
-          (
-            await fetch(url, {
-              method: 'POST',
-              headers: {
-                Authorization: `Bearer ${localStorage.getItem('voxa_token') ?? ''}`,
-                'X-Requested-With': 'XMLHttpRequest',
-              },
-            })
-          ).status,
-        `/svc/v2/create-mask/${seriesUuid}/${segmentationId}`,
-      );
-      expect(created).toBe(201);
+      segmentationId = (await segmentationWithEmptyMask(page, seriesUuid, { structure: 'liver', rbac: 1 }))
+        .id;
       annotator = await memberOfTeam(e2e, owner, team, newCredentials('Anna Annotator'), 'Annotator');
       member = await memberOfTeam(e2e, owner, team, newCredentials('Mia Member'), 'Member');
       // The Owner puts Anna in the segmentation's Annotator box (the seeded role), as the panel does.

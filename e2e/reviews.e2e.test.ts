@@ -11,6 +11,7 @@ import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
 import { ownerOfNewTeam } from './support/owner';
+import { segmentationWithEmptyMask } from './support/segmentation';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
@@ -66,29 +67,7 @@ describe.skipIf(e2eSkipReason())('reviews: from submission to approval', () => {
       );
       seriesUuid = study.series[0]?.uuid ?? '';
       // Not shared: whoever holds r:segmentations changes it, whoever holds r:reviews reviews it.
-      const made = await apiOk<{ id: number }>(
-        page,
-        'POST',
-        `/annotator/segmentations/${seriesUuid}`,
-        { structure: 'liver' },
-        201,
-      );
-      segmentationId = made.id;
-      await apiOk(page, 'POST', `/annotator/segment/create/${seriesUuid}/${segmentationId}`, {}, 201);
-      const created = await page.evaluate(
-        async (url) =>
-          (
-            await fetch(url, {
-              method: 'POST',
-              headers: {
-                Authorization: `Bearer ${localStorage.getItem('voxa_token') ?? ''}`,
-                'X-Requested-With': 'XMLHttpRequest',
-              },
-            })
-          ).status,
-        `/svc/v2/create-mask/${seriesUuid}/${segmentationId}`,
-      );
-      expect(created).toBe(201);
+      segmentationId = (await segmentationWithEmptyMask(page, seriesUuid, { structure: 'liver' })).id;
       annotator = await memberOfTeam(e2e, owner, team, newCredentials('Anna Annotator'), 'Annotator');
       reviewer = await memberOfTeam(e2e, owner, team, newCredentials('Rex Reviewer'), 'Member');
     },

@@ -17,7 +17,9 @@ const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
  * @returns {string[]}
  */
 export function timingLines(files, { root, buildMs, testMs, ciMs }) {
-  const lines = ['Where the time went:'];
+  const lines = [
+    'Where the time went (unit and integration files share the workers, so their spans overlap):',
+  ];
   if (buildMs > 0) lines.push(`  web build for e2e: ${seconds(buildMs)}`);
   const projects = [...new Set(files.map((f) => f.project))];
   for (const project of projects) {

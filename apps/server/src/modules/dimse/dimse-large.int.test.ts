@@ -88,8 +88,10 @@ describe.skipIf(!installed)('C-STORE SCP: large instances', () => {
       async () => (await t.app.deps.storage.list(dimseAssociationsKey(team.id))).length === 0,
       'staged folder stored',
     );
-    // Held whole, it cost more than its size (1,853 - 674 MB for 400 MB); streamed, a small part.
-    expect(peak - before, `RSS grew by ${peak - before} bytes`).toBeLessThan(largeSize / 4);
+    // Held whole, it cost more than its size (1,853 - 674 MB for 400 MB); streamed, well under half. RSS
+    // also counts received chunks not yet collected: V8 frees such external memory once some 64 MiB of it
+    // pile up, so a quarter of the size (64 MiB) was within that noise on a loaded machine (74 MB seen).
+    expect(peak - before, `RSS grew by ${peak - before} bytes`).toBeLessThan(largeSize / 2);
   }, 300_000);
 
   it('refuses an instance past DIMSE_MAX_INSTANCE_BYTES with 0xA700 and keeps nothing of it', async () => {

@@ -1,60 +1,51 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AnnotatorPage } from './pages/AnnotatorPage';
 import { ErrorPage } from './pages/ErrorPage';
-import { UploadPage } from './pages/UploadPage';
+import { OrganizePanel } from './pages/OrganizePanel';
 import { screenshot, type Person } from './support/browser';
 import { holdVolumeBulk } from './support/heldVolume';
 import { e2eSkipReason } from './support/chromium';
-import { ownerOfNewTeam, registeredOwnerOfNewTeam } from './support/owner';
+import { registeredOwnerOfNewTeam, seededOwner } from './support/owner';
 import { newCredentials } from './support/people';
+import { SEEDED_CT, SEEDED_TEAM } from './support/seeded';
+import { seededData } from './support/server';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
-import { filesUnder, TESTDATA_DIR } from './support/testdata';
-
-/** A GE head CT of the dcm_qa_ct corpus: one axial series of 28 slices, 512 x 512, with a gantry tilt. */
-const CT = path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE');
 
 /**
- * Issue 13 items 1 and 2 in Chromium: a real CT uploaded and converted opens from its Open button in the
- * annotator (NiiVue on WebGL2), shows its middle slice before the volume is there (decision 0069), then
- * draws it with NiiVue, switches to four panes with the 3D render, takes
- * the lung window, reads the voxel under the mouse; another team's case is a 404 page.
+ * Issue 13 items 1 and 2 in Chromium: the seeded CT (seeded.ts: the GE head CT of dcm_qa_ct, one axial
+ * series of 28 slices, 512 x 512, with a gantry tilt, uploaded and converted through the real upload
+ * API) opens from its Open button in the annotator (NiiVue on WebGL2), shows its middle slice before the
+ * volume is there (decision 0069), then draws it with NiiVue, switches to four panes with the 3D render,
+ * takes the lung window, reads the voxel under the mouse; another team's case is a 404 page.
  */
 describe.skipIf(e2eSkipReason())('annotator: open and view a converted CT', () => {
-  const e2e = setupE2e();
+  const e2e = setupE2e({}, { seeded: true });
   stepsOfOneStory();
-  const team = { title: 'Viewing Lab', slug: 'viewing-lab' };
   let person: Person;
   let annotator: AnnotatorPage;
   let caseUrl: string;
   let held: Awaited<ReturnType<typeof holdVolumeBulk>>;
 
-  it(
-    'uploads and converts the CT, and Open leads to the annotator in a new tab',
-    { timeout: 600_000 },
-    async () => {
-      person = await ownerOfNewTeam(e2e, newCredentials('Vera Viewer'), team);
-      const { page } = person;
-      const upload = new UploadPage(page);
-      await upload.open(e2e.server.teamUrl(team.slug));
-      await upload.browse(filesUnder(CT).filter((f) => f.endsWith('.dcm')));
-      await upload.waitUntilRead();
-      await upload.next.click();
-      await upload.recognized(page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
-      await upload.processButton(1).click({ timeout: 20_000 });
-      await upload.toast('Upload finished!').waitFor({ timeout: 600_000 });
-      // The volume's bulk waits for the next step, so the preview can be looked at.
-      held = await holdVolumeBulk(person.context);
-      const [tab] = await Promise.all([
-        person.context.waitForEvent('page'),
-        page.getByTestId('series-row').getByRole('button', { name: 'Open' }).click(),
-      ]);
-      annotator = new AnnotatorPage(tab);
-      await tab.waitForURL(/\/annotator\/case\/[0-9a-f-]{36}$/);
-      caseUrl = tab.url();
-    },
-  );
+  it('the converted CT’s Open button in the organize panel leads to the annotator in a new tab', async () => {
+    person = await seededOwner(e2e);
+    const { page } = person;
+    await page.goto(`${e2e.server.teamUrl(SEEDED_TEAM.slug)}/serie/organize/${seededData().ct.studyUuid}`);
+    const organize = new OrganizePanel(page);
+    await organize.waitUntilShown();
+    const series = organize.series(`Series ${SEEDED_CT.headers.seriesNumber}`);
+    expect(await series.getByTestId('organize-series-status').textContent()).toBe('done');
+    // The volume's bulk waits for the next step, so the preview can be looked at.
+    held = await holdVolumeBulk(person.context);
+    const [tab] = await Promise.all([
+      person.context.waitForEvent('page'),
+      series.getByRole('button', { name: 'Open' }).click(),
+    ]);
+    annotator = new AnnotatorPage(tab);
+    await tab.waitForURL(/\/annotator\/case\/[0-9a-f-]{36}$/);
+    caseUrl = tab.url();
+    expect(caseUrl).toMatch(new RegExp(`/annotator/case/${seededData().ct.seriesUuid}$`));
+  });
 
   it('shows the middle slice while the volume loads, then NiiVue draws the same slice in the same place', async () => {
     await annotator.preview.waitFor({ timeout: 60_000 });

@@ -1,20 +1,13 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiCall } from './support/apiCall';
-import { uploadSeriesThroughApi } from './support/apiUpload';
 import type { Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
-import { ownerOfNewTeam } from './support/owner';
+import { seededOwner } from './support/owner';
 import { Sidebar } from './pages/Sidebar';
 import { StudiesPage } from './pages/StudiesPage';
-import { newCredentials } from './support/people';
+import { SEEDED_TEAM } from './support/seeded';
+import { seededData } from './support/server';
 import { setupE2e } from './support/suite';
-import { TESTDATA_DIR } from './support/testdata';
-
-const CT_FILE = path.join(
-  TESTDATA_DIR,
-  'segmentation/totalsegmentator/example_ct_dicom/CT.1.3.12.2.1107.5.1.4.60064.30000022120808113428000016573',
-);
 
 /** Real ids of the team, for the routes that name one. */
 interface Ids {
@@ -149,21 +142,22 @@ const NOT_FOUND_CALL =
  * owns the team: no 404 page, no console error, no uncaught error.
  */
 describe.skipIf(e2eSkipReason())('every route of the spec, end to end', () => {
-  const e2e = setupE2e();
-  const team = { title: 'Route Lab', slug: 'route-lab' };
+  const e2e = setupE2e({}, { seeded: true });
+  const team = SEEDED_TEAM;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
   let owner: Person;
   const ids = {} as Ids;
 
   it(
-    'sets up an administrator owning a team with a converted series and what the detail pages name',
+    'signs in the seeded administrator owning a team with a converted series, and makes what the detail pages name',
     { timeout: 300_000 },
     async () => {
-      owner = await ownerOfNewTeam(e2e, newCredentials('Rita Routes'), team);
-      ids.seriesUuid = await uploadSeriesThroughApi(owner.page, e2e.server.baseUrl, team.slug, CT_FILE, 'CT');
+      owner = await seededOwner(e2e);
+      // The seeded CT (seeded.ts), converted; the studies list names it.
+      ids.seriesUuid = seededData().ct.seriesUuid;
       const { page } = owner;
       const studies = await apiCall<{ data: { uuid: string }[] }>(page, 'GET', '/studies-v2?page=1');
-      ids.studyUuid = studies.body.data[0]?.uuid ?? '';
+      ids.studyUuid = studies.body.data.find((s) => s.uuid === seededData().ct.studyUuid)?.uuid ?? '';
       const structures = await apiCall<{ slug: string }[]>(page, 'GET', '/structures');
       ids.structure = structures.body[0]?.slug ?? '';
       const segmentation = await apiCall<{ id: number }>(

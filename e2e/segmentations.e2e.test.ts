@@ -1,33 +1,32 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OrganizePanel } from './pages/OrganizePanel';
 import { recordToasts, SegmentationsPanel } from './pages/SegmentationsPanel';
 import { StudiesPage } from './pages/StudiesPage';
-import { UploadPage } from './pages/UploadPage';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
-import { ownerOfNewTeam } from './support/owner';
+import { seededOwner } from './support/owner';
 import { newCredentials } from './support/people';
+import { SEEDED_CT, SEEDED_OWNER, SEEDED_TEAM } from './support/seeded';
+import { seededData } from './support/server';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
-import { filesUnder, TESTDATA_DIR } from './support/testdata';
 
-/** The GE head CT of dcm_qa_ct: one series (#2) of 28 slices. */
-const CT_SERIES = path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE');
-const SERIES = 'Series 2';
+/** The seeded CT (seeded.ts): the GE head CT of dcm_qa_ct, one series (#2) of 28 slices. */
+const SERIES = `Series ${SEEDED_CT.headers.seriesNumber}`;
 const STRUCTURE = 'Spleen';
 
 /**
- * Issue 12 item 5 in the browser: on a really converted CT, the organize panel creates a shared
- * segmentation (and its mask), adds, renames, recolours and deletes segments, puts an Annotator in the
- * Annotator box through the 750 px panel (who then may change it, and no longer once removed), shows a
- * non-shared one as 'no rbac' with N/A boxes, and deletes after confirmation. A Viewer cannot change it.
+ * Issue 12 item 5 in the browser: on a really converted CT (the seeded one), the organize panel creates
+ * a shared segmentation (and its mask), adds, renames, recolours and deletes segments, puts an Annotator
+ * in the Annotator box through the 750 px panel (who then may change it, and no longer once removed),
+ * shows a non-shared one as 'no rbac' with N/A boxes, and deletes after confirmation. A Viewer cannot
+ * change it.
  */
 describe.skipIf(e2eSkipReason())('segmentations in the organize panel, end to end', () => {
-  const e2e = setupE2e();
+  const e2e = setupE2e({}, { seeded: true });
   stepsOfOneStory();
-  const team = { title: 'Seg Lab', slug: 'seg-lab' };
+  const team = SEEDED_TEAM;
   const annotatorCredentials = newCredentials('Anna Annotator');
   let owner: Person;
   let annotator: Person;
@@ -45,27 +44,19 @@ describe.skipIf(e2eSkipReason())('segmentations in the organize panel, end to en
     return opened;
   };
 
-  it('uploads and converts the CT series', { timeout: 300_000 }, async () => {
-    owner = await ownerOfNewTeam(e2e, newCredentials('Sam Segments'), team);
+  it('starts from the seeded, converted CT series, which has no segmentations', async () => {
+    owner = await seededOwner(e2e);
     await recordToasts(owner.page);
-    const upload = new UploadPage(owner.page);
-    await upload.open(teamUrl());
-    await upload.browse(filesUnder(CT_SERIES).filter((f) => f.endsWith('.dcm')));
-    await upload.waitUntilRead();
-    await upload.next.click();
-    await upload.processButton(1).waitFor();
-    await upload.recognized(owner.page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
-    await owner.page.getByRole('textbox', { name: 'Acquisition' }).click();
-    await owner.page.getByRole('option', { name: 'AR', exact: true }).click();
-    await upload.processButton(1).click();
-    await upload.toast('Upload finished!').waitFor({ timeout: 240_000 });
-    expect(await owner.page.getByTestId('series-status').allTextContents()).toEqual(['done']);
-
     const list = new StudiesPage(owner.page);
     await list.open(teamUrl());
-    await expect.poll(() => list.rows.count()).toBe(1);
-    studyUuid = (await list.rows.first().getAttribute('data-study-uuid')) ?? '';
+    // The seeded CT and MR studies.
+    await expect.poll(() => list.rows.count()).toBe(2);
+    studyUuid = seededData().ct.studyUuid;
+    expect(await list.row(studyUuid).count()).toBe(1);
     panel = await openPanel(owner);
+    expect(
+      await new OrganizePanel(owner.page).series(SERIES).getByTestId('organize-series-status').textContent(),
+    ).toBe('done');
     expect(await panel.section.getByText('No segmentations.').count()).toBe(1);
   });
 
@@ -93,7 +84,7 @@ describe.skipIf(e2eSkipReason())('segmentations in the organize panel, end to en
     expect(await card.getByText('Abdomen', { exact: true }).count()).toBe(1);
     expect(await card.getByText('Shared', { exact: true }).count()).toBe(1);
     expect(await card.getByTestId('segmentation-meta').innerText()).toMatch(
-      /^Sam Segments · \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d$/,
+      new RegExp(`^${SEEDED_OWNER.name} · \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d$`),
     );
     // A shared segmentation has a box for every role that may change or review one (drawn once the
     // assignments have loaded).
@@ -196,7 +187,7 @@ describe.skipIf(e2eSkipReason())('segmentations in the organize panel, end to en
     await expect.poll(() => panel.members(STRUCTURE, 'Annotator')).toEqual(['Anna Annotator']);
     // Nobody else holds the role: the panel says so in the spec's words.
     await panel.addUserPanel
-      .getByText('No Annotator user in the team Seg Lab is assigned or you assigned all available', {
+      .getByText(`No Annotator user in the team ${team.title} is assigned or you assigned all available`, {
         exact: true,
       })
       .waitFor();

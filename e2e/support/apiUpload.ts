@@ -4,6 +4,21 @@ import path from 'node:path';
 import { formatUploadHeader } from '@voxa/contracts';
 import type { Page } from 'playwright-core';
 
+/** What the upload page would read from the files' headers; the helper's neutral values otherwise. */
+export interface UploadedSeriesHeaders {
+  patientName?: string;
+  seriesNumber?: number;
+  seriesDescription?: string | null;
+  acquisitionCode?: string | null;
+  rows?: number | null;
+  columns?: number | null;
+}
+
+export interface UploadedSeries {
+  studyUuid: string;
+  seriesUuid: string;
+}
+
 /**
  * Uploads DICOM files (one, or several of one series) as one series through the real upload API (the
  * calls the upload page makes: session, chunks, study, conversion) with the signed-in page's token, and
@@ -20,6 +35,21 @@ export async function uploadSeriesThroughApi(
   modality: string,
 ): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('voxa_token') ?? '');
+  return (await uploadSeriesWithToken(token, baseUrl, team, file, modality)).seriesUuid;
+}
+
+/**
+ * The same with a token (the seeded data's global setup has no page), `headers` as the upload page would
+ * read them; with `finish`, the upload ends as the page ends it (POST /upload-finished).
+ */
+export async function uploadSeriesWithToken(
+  token: string,
+  baseUrl: string,
+  team: string,
+  file: string | readonly string[],
+  modality: string,
+  { headers: read = {}, finish = false }: { headers?: UploadedSeriesHeaders; finish?: boolean } = {},
+): Promise<UploadedSeries> {
   const headers = { authorization: `Bearer ${token}`, team, 'x-requested-with': 'XMLHttpRequest' };
   const json = async (method: string, apiPath: string, body?: unknown) => {
     const res = await fetch(`${baseUrl}/api${apiPath}`, {
@@ -58,9 +88,24 @@ export async function uploadSeriesThroughApi(
     if (!sent.ok) throw new Error(`chunk: ${sent.status} ${await sent.text()}`);
     ids.push(id);
   }
-  const series = { id: 'series-1', type: 'dcm', seriesNumber: 1, modalityCode: modality, cnt: ids.length };
+  const series = {
+    id: 'series-1',
+    type: 'dcm',
+    seriesNumber: read.seriesNumber ?? 1,
+    modalityCode: modality,
+    cnt: ids.length,
+    ...(read.seriesDescription === undefined ? {} : { seriesDescription: read.seriesDescription }),
+    ...(read.acquisitionCode === undefined ? {} : { acquisitionCode: read.acquisitionCode }),
+    ...(read.rows === undefined ? {} : { rows: read.rows }),
+    ...(read.columns === undefined ? {} : { columns: read.columns }),
+  };
   const study = (await json('POST', '/upload/studies?version=2', {
-    study: { id: 'study-1', patientName: 'ANON-XA', modality, series: [{ ...series, numberOfFrames: 1 }] },
+    study: {
+      id: 'study-1',
+      patientName: read.patientName ?? 'ANON-XA',
+      modality,
+      series: [{ ...series, numberOfFrames: 1 }],
+    },
     studyInstanceUid: null,
     session_id: session,
     anonymize: true,
@@ -87,7 +132,10 @@ export async function uploadSeriesThroughApi(
       status: string;
     }[];
     const status = listed.find((s) => s.uuid === stored.uuid)?.status;
-    if (status === 'done') return stored.uuid;
+    if (status === 'done') {
+      if (finish) await json('POST', '/upload-finished', { studies: [{ studyUuid: study.uuid }] });
+      return { studyUuid: study.uuid, seriesUuid: stored.uuid };
+    }
     if (status === 'error') throw new Error('the conversion failed');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -1,8 +1,9 @@
-import { InstallPage, RegisterPage, verifyThroughOutbox } from '../pages/AuthPages';
+import { InstallPage, LoginPage, RegisterPage, verifyThroughOutbox } from '../pages/AuthPages';
 import { CreateTeamPage } from '../pages/CreateTeamPage';
 import { DashboardPage } from '../pages/DashboardPage';
 import type { Person } from './browser';
 import type { Credentials } from './people';
+import { SEEDED_OWNER, SEEDED_TEAM } from './seeded';
 import type { E2eEnv } from './suite';
 
 interface TeamToCreate {
@@ -52,4 +53,18 @@ export async function registeredOwnerOfNewTeam(
   await register.register(owner);
   await verifyThroughOutbox(e2e.server, page, owner.email);
   return createTeam(e2e, person, team);
+}
+
+/**
+ * The seeded administrator (a story set up with `seeded: true`): signs in through the login page and,
+ * a member of one team only, lands on its sub-domain dashboard as its Owner.
+ */
+export async function seededOwner(e2e: E2eEnv): Promise<Person> {
+  const person = await e2e.person();
+  const { page } = person;
+  const login = new LoginPage(page);
+  await login.open(e2e.server.baseUrl);
+  await login.signIn(SEEDED_OWNER);
+  await page.waitForURL(`${e2e.server.teamUrl(SEEDED_TEAM.slug)}/dashboard`);
+  return person;
 }

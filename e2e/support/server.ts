@@ -1,192 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { waitFor } from './wait';
+import type { SeededData } from './seeded';
+import { startServerFrom, type E2eServer } from './serverProcess';
+
+export { freePort, repoRoot, type E2eServer, type OutboxMail } from './serverProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated embedded database folder (pglite-template.global.ts), copied into each new DATA_DIR. */
     e2ePgliteTemplate?: string;
+    /** The seeded data (seeded.ts), made once per run by the same global setup. */
+    e2eSeeded?: SeededData;
   }
-}
-
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-/** The built SPA: npm test builds into a private folder (E2E_WEB_DIST); else the usual apps/web/dist. */
-const webDist = process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
-/** The built server, run by plain node as `npm start` runs it: npm test builds its own (E2E_SERVER_DIST). */
-const serverMain = path.join(
-  process.env.E2E_SERVER_DIST ?? path.join(repoRoot, 'apps/server/dist'),
-  'main.mjs',
-);
-
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  created_at: string;
-}
-
-export interface E2eServer {
-  /** http://localhost:PORT, the base domain (no team). */
-  baseUrl: string;
-  port: number;
-  dataDir: string;
-  /** http://{slug}.localhost:PORT */
-  teamUrl: (slug: string) => string;
-  /** The newest mail to `to` in DATA_DIR/outbox, waiting until one (matching `subject`) arrives. */
-  readOutbox: (to: string, opts?: { subject?: RegExp; timeoutMs?: number }) => Promise<OutboxMail>;
-  /** What the server printed so far (for failure messages). */
-  output: () => string;
-  /**
-   * Stops the server, runs `whileStopped` (the embedded database is free then), and starts it again on
-   * the same DATA_DIR and port, so the browser's sessions and origins stay valid.
-   */
-  restart: (whileStopped?: () => Promise<void>) => Promise<void>;
-  stop: () => Promise<void>;
-}
-
-/** A TCP port nobody listens on now (for the server, or a second port it opens such as DIMSE_PORT). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
- * Starts the real server (the built `main.mjs serve`) as a child process on a free port, with a fresh
- * DATA_DIR, and waits until `GET /api/install` answers.
- *
- * The database is always the embedded PGlite in DATA_DIR/pglite: DATABASE_URL is not passed on, so every
- * spec starts from an empty, uninstalled instance, and CI's PostgreSQL is covered by the integration
- * project instead. REDIS_URL is not passed on either: a shared Redis would carry socket.io rooms and
- * rate-limit counters between servers whose separate databases reuse the same user ids.
+ * Starts the real server (serverProcess.ts) on a fresh DATA_DIR: an empty, uninstalled instance made from
+ * the run's migrated database, or with `seeded` a copy of the run's seeded data.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
-  if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error(
-      `No web build at ${webDist}: run "npm run build -w @voxa/web" (npm test builds its own).`,
-    );
-  }
-  if (!existsSync(serverMain)) {
-    throw new Error(
-      `No server build at ${serverMain}: run "npm run build -w @voxa/server" (npm test builds its own).`,
-    );
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'voxa-e2e-'));
-  const template = inject('e2ePgliteTemplate');
-  if (template) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAINTENANCE', 'TEST_DB', 'NODE_OPTIONS']) {
-    delete childEnv[name];
-  }
-  Object.assign(childEnv, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_DOMAIN: `localhost:${port}`,
-    PUBLIC_PROTOCOL: 'http',
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT: '1000',
-    ...env,
-  });
+export async function startServer(env: Record<string, string> = {}, seeded = false): Promise<E2eServer> {
+  if (!seeded) return startServerFrom({ pglite: inject('e2ePgliteTemplate') }, env);
+  const data = inject('e2eSeeded');
+  if (!data) throw new Error('No seeded data: the e2e global setup (pglite-template.global.ts) made none');
+  return startServerFrom({ dataDir: data.dataDir }, env);
+}
 
-  let output = '';
-  let child: ChildProcess | undefined;
-  let exited: Promise<number | null> = Promise.resolve(null);
-  let exitCode: number | null | undefined;
-
-  const baseUrl = `http://localhost:${port}`;
-  /** Stops the server process; DATA_DIR stays. */
-  const halt = async () => {
-    if (child && exitCode === undefined) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child?.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killer);
-    }
-  };
-  const stop = async () => {
-    await halt();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-
-  /** Spawns the server on DATA_DIR and the port, and waits until it answers. */
-  const launch = async () => {
-    exitCode = undefined;
-    const started = spawn(process.execPath, ['--enable-source-maps', serverMain, 'serve'], {
-      cwd: repoRoot,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = started;
-    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    exited = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)));
-    void exited.then((code) => (exitCode = code ?? -1));
-    await waitFor(
-      'the server to answer GET /api/install',
-      async () => {
-        if (exitCode !== undefined) throw new Error(`server exited with code ${exitCode}`);
-        const res = await fetch(`http://127.0.0.1:${port}/api/install`);
-        return res.ok ? true : undefined;
-      },
-      // A cold start through tsx took 85 s, and 130 s at load 17, on a shared 2-core machine (the built
-      // server about 2.5x less under the same load); the suite's hook allows 180 s.
-      { timeoutMs: 170_000, intervalMs: 200 },
-    );
-  };
-
-  try {
-    await launch();
-  } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
-  }
-
-  const outbox = path.join(dataDir, 'outbox');
-  const readOutbox: E2eServer['readOutbox'] = (to, { subject, timeoutMs = 15_000 } = {}) =>
-    waitFor(
-      `a mail to ${to}${subject ? ` with subject ${subject}` : ''} in ${outbox}`,
-      async () => {
-        if (!existsSync(outbox)) return undefined;
-        const mails: OutboxMail[] = [];
-        for (const name of (await readdir(outbox)).filter((n) => n.endsWith('.json'))) {
-          mails.push(JSON.parse(await readFile(path.join(outbox, name), 'utf8')) as OutboxMail);
-        }
-        const matching = mails
-          .filter((m) => m.to.toLowerCase() === to.toLowerCase() && (!subject || subject.test(m.subject)))
-          .sort((a, b) => a.created_at.localeCompare(b.created_at));
-        return matching.at(-1);
-      },
-      { timeoutMs },
-    );
-
-  return {
-    baseUrl,
-    port,
-    dataDir,
-    teamUrl: (slug) => `http://${slug}.localhost:${port}`,
-    readOutbox,
-    output: () => output,
-    restart: async (whileStopped) => {
-      await halt();
-      await whileStopped?.();
-      await launch();
-    },
-    stop,
-  };
+/** The uuids of the seeded studies and series (the same in every copy). */
+export function seededData(): SeededData {
+  const data = inject('e2eSeeded');
+  if (!data) throw new Error('No seeded data: the e2e global setup (pglite-template.global.ts) made none');
+  return data;
 }

@@ -11,19 +11,20 @@ export interface E2eEnv {
 }
 
 /**
- * Registers beforeAll/afterAll for one spec file: its own server (fresh data) and one Chromium.
- * Call inside `describe.skipIf(e2eSkipReason())`.
+ * Registers beforeAll/afterAll for one spec file: its own server (fresh data, or with `seeded` its own
+ * copy of the seeded data of seeded.ts) and one Chromium. Call inside `describe.skipIf(e2eSkipReason())`.
  */
 export function setupE2e(
   /** The server's further environment, or a function making it (to take a free port, say). */
   env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+  { seeded = false }: { seeded?: boolean } = {},
 ): E2eEnv {
   let server: E2eServer | undefined;
   let browser: Browser | undefined;
   const people: Person[] = [];
   beforeAll(async () => {
     const serverEnv = typeof env === 'function' ? await env() : env;
-    [server, browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(serverEnv, seeded), launchBrowser()]);
   });
   afterAll(async () => {
     await Promise.all(people.map((p) => p.context.close().catch(() => undefined)));

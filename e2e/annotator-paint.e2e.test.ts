@@ -1,21 +1,17 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AnnotatorPage } from './pages/AnnotatorPage';
 import { AnnotatorPaintPanel } from './pages/AnnotatorPaintPanel';
-import { UploadPage } from './pages/UploadPage';
 import { apiOk } from './support/apiCall';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
-import { ownerOfNewTeam } from './support/owner';
+import { seededOwner } from './support/owner';
 import { segmentationWithEmptyMask } from './support/segmentation';
 import { newCredentials } from './support/people';
+import { SEEDED_TEAM } from './support/seeded';
+import { seededData } from './support/server';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
-import { filesUnder, TESTDATA_DIR } from './support/testdata';
-
-/** A GE head CT of the dcm_qa_ct corpus: one axial series of 28 slices, 512 x 512. */
-const CT = path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE');
 
 /** The mask on the server, as the services host answers it: its non-zero voxels, counted in the page. */
 async function serverMask(page: Person['page'], seriesUuid: string, id: number) {
@@ -41,15 +37,17 @@ async function serverMask(page: Person['page'], seriesUuid: string, id: number) 
 }
 
 /**
- * Issue 13 items 3 and 4 in Chromium: on a real converted CT, a segmentation made through the API is
- * chosen in the annotator, painted with the brush, filled within an intensity range, the fill undone,
- * saved; after a reload the panel shows the saved voxels, and the mask on the server holds them. A
- * second user whose save is stale gets the conflict dialog and overwrites.
+ * Issue 13 items 3 and 4 in Chromium: on a real converted CT (the seeded one, seeded.ts: the GE head CT
+ * of dcm_qa_ct, one axial series of 28 slices, 512 x 512, uploaded through the real upload API), a
+ * segmentation made through the API is chosen in the annotator, painted with the brush, filled within
+ * an intensity range, the fill undone, saved; after a reload the panel shows the saved voxels, and the
+ * mask on the server holds them. A second user whose save is stale gets the conflict dialog and
+ * overwrites.
  */
 describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', () => {
-  const e2e = setupE2e();
+  const e2e = setupE2e({}, { seeded: true });
   stepsOfOneStory();
-  const team = { title: 'Painting Lab', slug: 'painting-lab' };
+  const team = SEEDED_TEAM;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
   let owner: Person;
   let seriesUuid: string;
@@ -59,30 +57,16 @@ describe.skipIf(e2eSkipReason())('annotator: paint a segmentation and save it', 
   let stroke: number;
   let kept: number;
 
-  it(
-    'uploads and converts the CT; a segmentation with a segment and its mask',
-    { timeout: 600_000 },
-    async () => {
-      owner = await ownerOfNewTeam(e2e, newCredentials('Pia Painter'), team);
-      const { page } = owner;
-      const upload = new UploadPage(page);
-      await upload.open(teamUrl());
-      await upload.browse(filesUnder(CT).filter((f) => f.endsWith('.dcm')));
-      await upload.waitUntilRead();
-      await upload.next.click();
-      await upload.recognized(page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
-      await upload.processButton(1).click({ timeout: 20_000 });
-      await upload.toast('Upload finished!').waitFor({ timeout: 600_000 });
-      const studies = await apiOk<{ data: { uuid: string }[] }>(page, 'GET', '/studies-v2?page=1');
-      const study = await apiOk<{ series: { uuid: string }[] }>(
-        page,
-        'GET',
-        `/annotator/studies/${studies.data[0]?.uuid ?? ''}`,
-      );
-      seriesUuid = study.series[0]?.uuid ?? '';
-      segmentation = await segmentationWithEmptyMask(page, seriesUuid, { structure: 'liver' });
-    },
-  );
+  it('starts from the seeded, converted CT; a segmentation with a segment and its mask', async () => {
+    owner = await seededOwner(e2e);
+    const { page } = owner;
+    const studies = await apiOk<{ data: { uuid: string }[] }>(page, 'GET', '/studies-v2?page=1');
+    const studyUuid = studies.data.find((s) => s.uuid === seededData().ct.studyUuid)?.uuid ?? '';
+    const study = await apiOk<{ series: { uuid: string }[] }>(page, 'GET', `/annotator/studies/${studyUuid}`);
+    seriesUuid = study.series[0]?.uuid ?? '';
+    expect(seriesUuid).toBe(seededData().ct.seriesUuid);
+    segmentation = await segmentationWithEmptyMask(page, seriesUuid, { structure: 'liver' });
+  });
 
   it('opens the case, chooses the segmentation and paints a brush stroke', async () => {
     annotator = new AnnotatorPage(owner.page);

@@ -1,21 +1,18 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SegmentationsPages } from './pages/SegmentationsPages';
 import { Sidebar } from './pages/Sidebar';
 import { StructuresPages } from './pages/StructuresPages';
-import { UploadPage } from './pages/UploadPage';
+import { OrganizePanel } from './pages/OrganizePanel';
 import { apiOk } from './support/apiCall';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
-import { ownerOfNewTeam } from './support/owner';
+import { seededOwner } from './support/owner';
 import { newCredentials } from './support/people';
+import { SEEDED_MR, SEEDED_TEAM } from './support/seeded';
+import { seededData } from './support/server';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
-import { filesUnder, TESTDATA_DIR } from './support/testdata';
-
-/** One GE MR series of the NIH corpus (150 files, 64x64): small, and recognised as BOLD without a choice. */
-const GE_SERIES = path.join(TESTDATA_DIR, 'dicom/dcm_qa_nih/20180918GE/mr_0004');
 
 interface Made {
   id: number;
@@ -25,13 +22,14 @@ interface Made {
  * Issue 12's catalogue and segmentation pages in the browser: a team member searches the structures by
  * text and category, creates one of the team's own and opens it; the administrator adds a global one on
  * /admin/structures-x, which the member then sees; /segmentations lists the segmentations made through
- * the API on a really converted series, 'Assigned to me' keeps the member's; /segments/{id} lists the
- * segments, deleted ones too, editable for the assigned member and read-only otherwise.
+ * the API on a really converted series (the seeded MR, seeded.ts: one GE MR series of the NIH corpus,
+ * 64 x 64, uploaded through the real upload API), 'Assigned to me' keeps the member's; /segments/{id}
+ * lists the segments, deleted ones too, editable for the assigned member and read-only otherwise.
  */
 describe.skipIf(e2eSkipReason())('structures and segmentations pages, end to end', () => {
-  const e2e = setupE2e();
+  const e2e = setupE2e({}, { seeded: true });
   stepsOfOneStory();
-  const team = { title: 'Anatomy Lab', slug: 'anatomy-lab' };
+  const team = SEEDED_TEAM;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
   let owner: Person;
   let member: Person;
@@ -39,10 +37,14 @@ describe.skipIf(e2eSkipReason())('structures and segmentations pages, end to end
   let other: Made;
   let firstSegment: number;
 
-  it('sets up an administrator who owns the team and a Member', { timeout: 180_000 }, async () => {
-    owner = await ownerOfNewTeam(e2e, newCredentials('Ada Anatomy'), team);
-    member = await memberOfTeam(e2e, owner, team, newCredentials('Max Member'), 'Member');
-  });
+  it(
+    'signs in the seeded administrator who owns the team, and sets up a Member',
+    { timeout: 180_000 },
+    async () => {
+      owner = await seededOwner(e2e);
+      member = await memberOfTeam(e2e, owner, team, newCredentials('Max Member'), 'Member');
+    },
+  );
 
   it('searches the structures by text and by category', async () => {
     const { page } = member;
@@ -110,24 +112,22 @@ describe.skipIf(e2eSkipReason())('structures and segmentations pages, end to end
     expect(await member.page.getByRole('button', { name: 'Delete structure' }).count()).toBe(0);
   });
 
-  it('uploads and converts a real series', { timeout: 600_000 }, async () => {
-    const upload = new UploadPage(owner.page);
-    await upload.open(teamUrl());
-    await upload.browse(filesUnder(GE_SERIES).filter((f) => f.endsWith('.dcm')));
-    await upload.waitUntilRead();
-    await upload.next.click();
-    await upload.processButton(1).waitFor();
-    await upload.recognized(owner.page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
-    await upload.processButton(1).click({ timeout: 20_000 });
-    await upload.toast('Upload finished!').waitFor({ timeout: 600_000 });
+  it('starts from the seeded, converted MR series', async () => {
+    const { page } = owner;
+    await page.goto(`${teamUrl()}/serie/organize/${seededData().mr.studyUuid}`);
+    const organize = new OrganizePanel(page);
+    await organize.waitUntilShown();
+    const series = organize.series(`Series ${SEEDED_MR.headers.seriesNumber}`);
+    expect(await series.getByTestId('organize-series-status').textContent()).toBe('done');
   });
 
   it('makes two shared segmentations through the API, the member assigned to one', async () => {
     const { page } = owner;
     const studies = await apiOk<{ data: { uuid: string }[] }>(page, 'GET', '/studies-v2?page=1');
-    const studyUuid = studies.data[0]?.uuid ?? '';
+    const studyUuid = studies.data.find((s) => s.uuid === seededData().mr.studyUuid)?.uuid ?? '';
     const study = await apiOk<{ series: { uuid: string }[] }>(page, 'GET', `/annotator/studies/${studyUuid}`);
     const seriesUuid = study.series[0]?.uuid ?? '';
+    expect(seriesUuid).toBe(seededData().mr.seriesUuid);
     const make = (structure: string) =>
       apiOk<Made>(page, 'POST', `/annotator/segmentations/${seriesUuid}`, { structure, rbac: 1 }, 201);
     shared = await make('liver');

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { NEEDS_A_WORKER } from '@voxa/contracts';
 import { describe, expect, it } from 'vitest';
 import { AiWorkersPage } from './pages/AiWorkersPage';
@@ -9,41 +8,38 @@ import {
   NeedsWorkerPanel,
 } from './pages/InferencePages';
 import { apiOk } from './support/apiCall';
-import { uploadSeriesThroughApi } from './support/apiUpload';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
-import { ownerOfNewTeam } from './support/owner';
-import { newCredentials } from './support/people';
+import { seededOwner } from './support/owner';
+import { SEEDED_TEAM } from './support/seeded';
+import { seededData } from './support/server';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
-import { TESTDATA_DIR } from './support/testdata';
-
-/** One slice of TotalSegmentator's example CT: a CT series that converts in seconds. */
-const CT_FILE = path.join(
-  TESTDATA_DIR,
-  'segmentation/totalsegmentator/example_ct_dicom/CT.1.3.12.2.1107.5.1.4.60064.30000022120808113428000016573',
-);
 
 /**
- * Issue 39 item 2 in Chromium, on a fresh install with the seeded roles only (the team's Owner): a CT
- * converted while no worker serves TotalSegmentator gets no inference that would wait forever; the series
- * and the models say 'needs a worker' with the link to what to do (the workers page, where the built-in
- * worker is online but serves none of them); the team turns a model's automatic run off and on; waiting
- * inferences are cancelled in bulk, one model's and then all.
+ * Issue 39 item 2 in Chromium, on the seeded data (seeded.ts) with the seeded roles only (the team's Owner):
+ * a CT (the seeded one) converted while no worker serves TotalSegmentator gets no inference that would wait
+ * forever; the series and the models say 'needs a worker' with the link to what to do (the workers page,
+ * where the built-in worker is online but serves none of them); the team turns a model's automatic run off
+ * and on; waiting inferences are cancelled in bulk, one model's and then all.
  */
 describe.skipIf(e2eSkipReason())('AI inference needs a worker, end to end', () => {
-  const e2e = setupE2e();
+  const e2e = setupE2e({}, { seeded: true });
   stepsOfOneStory();
-  const team = { title: 'Worker Lab', slug: 'worker-lab' };
+  const team = SEEDED_TEAM;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
   let owner: Person;
   let study: { uuid: string; seriesUuid: string };
 
-  it('a CT series converts on a fresh install', { timeout: 300_000 }, async () => {
-    owner = await ownerOfNewTeam(e2e, newCredentials('Wanda Worker'), team);
-    const seriesUuid = await uploadSeriesThroughApi(owner.page, e2e.server.baseUrl, team.slug, CT_FILE, 'CT');
+  it('starts from the seeded CT series, converted on the seeded install', async () => {
+    owner = await seededOwner(e2e);
+    const { ct } = seededData();
     const studies = await apiOk<{ data: { uuid: string }[] }>(owner.page, 'GET', '/studies-v2?page=1');
-    study = { uuid: studies.data[0]?.uuid ?? '', seriesUuid };
+    study = {
+      uuid: studies.data.find((s) => s.uuid === ct.studyUuid)?.uuid ?? '',
+      seriesUuid: ct.seriesUuid,
+    };
+    expect(study.uuid).toBe(ct.studyUuid);
   });
 
   it('the series and the models show needs a worker, with the link to what to do', async () => {

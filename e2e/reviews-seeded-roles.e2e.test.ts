@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AnnotatorPage } from './pages/AnnotatorPage';
 import { AnnotatorPaintPanel } from './pages/AnnotatorPaintPanel';
@@ -8,33 +7,27 @@ import { ReviewsPage } from './pages/ReviewsPage';
 import { SegmentationsPanel } from './pages/SegmentationsPanel';
 import { Sidebar } from './pages/Sidebar';
 import { apiOk } from './support/apiCall';
-import { uploadSeriesThroughApi } from './support/apiUpload';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
-import { ownerOfNewTeam } from './support/owner';
+import { seededOwner } from './support/owner';
 import { segmentationWithEmptyMask } from './support/segmentation';
 import { newCredentials } from './support/people';
+import { SEEDED_OWNER, SEEDED_TEAM } from './support/seeded';
+import { seededData } from './support/server';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
-import { TESTDATA_DIR } from './support/testdata';
-
-/** One slice of the TotalSegmentator example CT, stored as one series through the upload API. */
-const CT_FILE = path.join(
-  TESTDATA_DIR,
-  'segmentation/totalsegmentator/example_ct_dicom/CT.1.3.12.2.1107.5.1.4.60064.30000022120808113428000016573',
-);
 
 /**
- * Issue 39 item 1 in Chromium, on a fresh install with the seeded roles only (no role made or edited): the
- * Owner shares a Liver segmentation with an invited Annotator in its Annotator box; a second invited
- * Member, in none of its boxes, is named as who can review it; the Annotator paints, saves and submits;
- * the Member finds it in /reviews and approves; the Annotator's open tab is told at once.
+ * Issue 39 item 1 in Chromium, on the seeded data (seeded.ts) with the seeded roles only (no role made or
+ * edited): the Owner shares a Liver segmentation with an invited Annotator in its Annotator box; a second
+ * invited Member, in none of its boxes, is named as who can review it; the Annotator paints, saves and
+ * submits; the Member finds it in /reviews and approves; the Annotator's open tab is told at once.
  */
 describe.skipIf(e2eSkipReason())('reviews with the seeded roles of a new team', () => {
-  const e2e = setupE2e();
+  const e2e = setupE2e({}, { seeded: true });
   stepsOfOneStory();
-  const team = { title: 'Fresh Lab', slug: 'fresh-lab' };
+  const team = SEEDED_TEAM;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
   let owner: Person;
   let annotator: Person;
@@ -45,14 +38,12 @@ describe.skipIf(e2eSkipReason())('reviews with the seeded roles of a new team', 
   let authorSide: ReviewPanel;
 
   it(
-    'stores a CT slice; the Owner shares a Liver segmentation with a mask; an Annotator and a Member join',
+    'starts from the seeded CT; the Owner shares a Liver segmentation with a mask; an Annotator and a Member join',
     { timeout: 600_000 },
     async () => {
-      owner = await ownerOfNewTeam(e2e, newCredentials('Olga Owner'), team);
+      owner = await seededOwner(e2e);
       const { page } = owner;
-      seriesUuid = await uploadSeriesThroughApi(page, e2e.server.baseUrl, team.slug, CT_FILE, 'CT');
-      const studies = await apiOk<{ data: { uuid: string }[] }>(page, 'GET', '/studies-v2?page=1');
-      studyUuid = studies.data[0]?.uuid ?? '';
+      ({ seriesUuid, studyUuid } = seededData().ct);
       segmentationId = (await segmentationWithEmptyMask(page, seriesUuid, { structure: 'liver', rbac: 1 }))
         .id;
       annotator = await memberOfTeam(e2e, owner, team, newCredentials('Anna Annotator'), 'Annotator');
@@ -107,7 +98,7 @@ describe.skipIf(e2eSkipReason())('reviews with the seeded roles of a new team', 
     await expect.poll(() => paint.status.innerText(), { timeout: 30_000 }).toBe('Revision 2');
     expect(await paint.voxels()).toBeGreaterThan(0);
     authorSide = new ReviewPanel(annotator.page);
-    expect(await authorSide.reviewers.innerText()).toBe('Can review: Mia Member, Olga Owner');
+    expect(await authorSide.reviewers.innerText()).toBe(`Can review: Mia Member, ${SEEDED_OWNER.name}`);
     await authorSide.submitUnderMask();
   });
 

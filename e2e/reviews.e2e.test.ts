@@ -1,24 +1,20 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AnnotatorPage } from './pages/AnnotatorPage';
 import { AnnotatorPaintPanel } from './pages/AnnotatorPaintPanel';
 import { ReviewPanel } from './pages/ReviewPanel';
 import { ReviewsPage } from './pages/ReviewsPage';
 import { Sidebar } from './pages/Sidebar';
-import { UploadPage } from './pages/UploadPage';
 import { apiOk } from './support/apiCall';
 import { screenshot, type Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
-import { ownerOfNewTeam } from './support/owner';
+import { seededOwner } from './support/owner';
 import { segmentationWithEmptyMask } from './support/segmentation';
 import { newCredentials } from './support/people';
+import { SEEDED_OWNER, SEEDED_TEAM } from './support/seeded';
+import { seededData } from './support/server';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
-import { filesUnder, TESTDATA_DIR } from './support/testdata';
-
-/** A GE head CT of the dcm_qa_ct corpus: one axial series of 28 slices, 512 x 512. */
-const CT = path.join(TESTDATA_DIR, 'dicom/dcm_qa_ct/GE');
 
 interface NotificationRow {
   type_code: string;
@@ -27,15 +23,16 @@ interface NotificationRow {
 }
 
 /**
- * Issue 14 item 3 in Chromium: on a real converted CT, an annotator submits a segmentation for review; the
+ * Issue 14 item 3 in Chromium: on a real converted CT (the seeded one, seeded.ts: the GE head CT of
+ * dcm_qa_ct, one axial series of 28 slices, 512 x 512), an annotator submits a segmentation for review; the
  * reviewer finds it in /reviews and opens it in the annotator in review mode, comments with an @mention of
  * the Owner, requests changes; the annotator submits again; the reviewer approves. The Owner holds the
  * mention's notification and the annotator the approval's (GET /notification as each).
  */
 describe.skipIf(e2eSkipReason())('reviews: from submission to approval', () => {
-  const e2e = setupE2e();
+  const e2e = setupE2e({}, { seeded: true });
   stepsOfOneStory();
-  const team = { title: 'Review Lab', slug: 'review-lab' };
+  const team = SEEDED_TEAM;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
   let owner: Person;
   let annotator: Person;
@@ -46,26 +43,18 @@ describe.skipIf(e2eSkipReason())('reviews: from submission to approval', () => {
   let reviewTab: ReviewPanel;
 
   it(
-    'uploads and converts the CT; a Liver segmentation with a mask; an Annotator and a reviewer join',
-    { timeout: 900_000 },
+    'starts from the seeded, converted CT; a Liver segmentation with a mask; an Annotator and a reviewer join',
+    { timeout: 300_000 },
     async () => {
-      owner = await ownerOfNewTeam(e2e, newCredentials('Olga Owner'), team);
+      owner = await seededOwner(e2e);
       const { page } = owner;
-      const upload = new UploadPage(page);
-      await upload.open(teamUrl());
-      await upload.browse(filesUnder(CT).filter((f) => f.endsWith('.dcm')));
-      await upload.waitUntilRead();
-      await upload.next.click();
-      await upload.recognized(page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
-      await upload.processButton(1).click({ timeout: 20_000 });
-      await upload.toast('Upload finished!').waitFor({ timeout: 600_000 });
-      const studies = await apiOk<{ data: { uuid: string }[] }>(page, 'GET', '/studies-v2?page=1');
       const study = await apiOk<{ series: { uuid: string }[] }>(
         page,
         'GET',
-        `/annotator/studies/${studies.data[0]?.uuid ?? ''}`,
+        `/annotator/studies/${seededData().ct.studyUuid}`,
       );
       seriesUuid = study.series[0]?.uuid ?? '';
+      expect(seriesUuid).toBe(seededData().ct.seriesUuid);
       // Not shared: whoever holds r:segmentations changes it, whoever holds r:reviews reviews it.
       segmentationId = (await segmentationWithEmptyMask(page, seriesUuid, { structure: 'liver' })).id;
       annotator = await memberOfTeam(e2e, owner, team, newCredentials('Anna Annotator'), 'Annotator');
@@ -115,9 +104,9 @@ describe.skipIf(e2eSkipReason())('reviews: from submission to approval', () => {
       .poll(() => tab.getByTestId('mask-status').innerText(), { timeout: 60_000 })
       .toBe('Revision 1');
 
-    await reviewTab.comment('The dome is missing, ', 'Olga Owner', 'please have a look.');
+    await reviewTab.comment('The dome is missing, ', SEEDED_OWNER.name, 'please have a look.');
     expect(await reviewTab.comments.last().innerText()).toContain(
-      'The dome is missing, @Olga Owner please have a look.',
+      `The dome is missing, @${SEEDED_OWNER.name} please have a look.`,
     );
     await reviewTab.button('Request changes').click();
     await reviewTab.toast('Changes requested').waitFor();

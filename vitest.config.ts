@@ -22,9 +22,10 @@ const integration = (name: string, db: 'pglite' | 'postgres', groupOrder: number
  * One runner for the whole suite. Integration tests run on PGlite always and on PostgreSQL too when
  * DATABASE_URL is set (CI); end-to-end tests drive Debian's Chromium against a real server.
  *
- * Two files at a time (Vitest's default is one on a machine of two cores): unit and integration files
- * first, each integration file with its own server, database and queue prefix; then the end-to-end
- * files, two at a time as well (each drives a browser and a server of its own, on its own port and data).
+ * Two files at a time (Vitest's default is one on a machine of two cores), one tier after another (a
+ * worker then keeps one project's modules: decision 0101): unit files, integration files on PGlite, then
+ * on PostgreSQL, each with its own server, database and queue prefix; then the end-to-end files (each
+ * drives a browser and a server of its own, on its own port and data).
  */
 export default defineConfig({
   test: {

@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql, type Dialect, type LogEvent } from 'kysely';
+import { Kysely, Migrator, sql, type Dialect, type LogEvent } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { CurrentSchemaDialect } from './current-schema';
 import { migrationProvider } from './migrations';
 import { preparingPool } from './prepared-statements';
 import type { Database } from './schema';
@@ -47,7 +48,7 @@ async function dialectFor({ databaseUrl, dataDir, schema, pglite: given }: DbOpt
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       await admin.end();
     }
-    return new PostgresDialect({ pool: preparingPool(pool) });
+    return new CurrentSchemaDialect({ pool: preparingPool(pool) });
   }
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
   const pglite = given ?? (dataDir ? new PGlite(dataDir) : new PGlite());

@@ -19,9 +19,7 @@ declare module 'vitest' {
  */
 export async function startServer(env: Record<string, string> = {}, seeded = false): Promise<E2eServer> {
   if (!seeded) return startServerFrom({ pglite: inject('e2ePgliteTemplate') }, env);
-  const data = inject('e2eSeeded');
-  if (!data) throw new Error('No seeded data: the e2e global setup (pglite-template.global.ts) made none');
-  return startServerFrom({ dataDir: data.dataDir }, env);
+  return startServerFrom({ dataDir: seededData().dataDir }, env);
 }
 
 /** The uuids of the seeded studies and series (the same in every copy). */

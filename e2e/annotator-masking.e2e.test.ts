@@ -77,10 +77,7 @@ describe.skipIf(e2eSkipReason())(
       { timeout: 180_000 },
       async () => {
         owner = await ownerOfNewTeam(e2e, newCredentials('Mara Masking'), team);
-        // Off the app while its server is away: once, in CI, a navigation to the dashboard begun by the page
-        // itself as the server came back interrupted the step's own.
-        await owner.page.goto('about:blank');
-        await e2e.server.restart(async () => {
+        await e2e.restart(async () => {
           seriesUuid = await seedCase(e2e.server.dataDir, team.slug, CT);
         });
         // Back on the team's dashboard, signed in as before.

@@ -35,7 +35,7 @@ describe.skipIf(e2eSkipReason())('API users, end to end', () => {
 
   it('sets up the Owner of a team holding 3 studies', { timeout: 180_000 }, async () => {
     owner = await ownerOfNewTeam(e2e, newCredentials('Sam Script'), team);
-    await e2e.server.restart(() => seedStudies(e2e.server.dataDir, team.slug, 3));
+    await e2e.restart(() => seedStudies(e2e.server.dataDir, team.slug, 3));
   });
 
   it('creates an API user with a role from the sidebar’s API Users page', async () => {

@@ -27,7 +27,7 @@ describe.skipIf(e2eSkipReason())('audit trail, end to end', () => {
 
   it('the administrator opens a study of the team', { timeout: 180_000 }, async () => {
     person = await ownerOfNewTeam(e2e, admin, team);
-    await e2e.server.restart(() => seedStudies(e2e.server.dataDir, team.slug, 2));
+    await e2e.restart(() => seedStudies(e2e.server.dataDir, team.slug, 2));
     const { page } = person;
     const list = new StudiesPage(page);
     await list.open(teamUrl());

@@ -59,7 +59,9 @@ describe.skipIf(e2eSkipReason())('notification dropdown, end to end', () => {
       timeout: 240_000,
     });
     // The server stores them while it is down; both tabs' sockets reconnect and refetch.
-    await e2e.server.restart(() => seedNotifications(e2e.server.dataDir, team.slug, owner.email, 12));
+    await e2e.restart(() => seedNotifications(e2e.server.dataDir, team.slug, owner.email, 12), {
+      keepPages: true,
+    });
     await Promise.all([tab1.waitForUnseen(12), tab2.waitForUnseen(12)]);
     // The refetch sends the permission version the browser holds (spec 6).
     const sent = new URL((await refetch).url()).searchParams.get('permission_version');

@@ -239,7 +239,7 @@ describe.skipIf(e2eSkipReason())('studies list, labels, favourites and organize,
       throw new Error('The GE study has no StudyInstanceUID');
     const organize = new OrganizePanel(page);
     expect(await page.getByTestId('duplicate-badge').count()).toBe(0);
-    await e2e.server.restart(() =>
+    await e2e.restart(() =>
       seedStudy(e2e.server.dataDir, team.slug, header.header.studyInstanceUid as string),
     );
     // The restarted server may listen on another port: the panel is opened at its address again.

@@ -24,7 +24,7 @@ describe.skipIf(e2eSkipReason())('studies list, end to end', () => {
 
   it('reaches the list from the sidebar once the team holds 17 studies', async () => {
     person = await ownerOfNewTeam(e2e, owner, team);
-    await e2e.server.restart(() => seedStudies(e2e.server.dataDir, team.slug, 17));
+    await e2e.restart(() => seedStudies(e2e.server.dataDir, team.slug, 17));
     const { page } = person;
     await page.goto(`${e2e.server.teamUrl(team.slug)}/dashboard`);
     const sidebar = new Sidebar(page);

@@ -52,7 +52,7 @@ describe.skipIf(e2eSkipReason())('upload V2 editing, end to end', () => {
       201,
     );
     // The team already holds the HEAD study, as if uploaded before.
-    await e2e.server.restart(() => seedStudy(e2e.server.dataDir, team.slug, HEAD));
+    await e2e.restart(() => seedStudy(e2e.server.dataDir, team.slug, HEAD));
   }, 300_000);
 
   it('reads the drop and moves on to preview', async () => {

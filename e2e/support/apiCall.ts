@@ -49,3 +49,28 @@ export async function apiOk<T>(
     throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
+
+/**
+ * The same from the test process (no page: a global setup, say), at the server's base address with the
+ * team as a header (Node does not resolve team sub-domains of localhost); fails unless the answer is 2xx.
+ */
+export async function serverCall<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  { body, token, team }: { body?: unknown; token?: string; team?: string } = {},
+): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(team ? { team } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatUploadHeader } from '@voxa/contracts';
 import type { Page } from 'playwright-core';
+import { serverCall } from './apiCall';
 
 /** What the upload page would read from the files' headers; the helper's neutral values otherwise. */
 export interface UploadedSeriesHeaders {
@@ -51,16 +52,8 @@ export async function uploadSeriesWithToken(
   { headers: read = {}, finish = false }: { headers?: UploadedSeriesHeaders; finish?: boolean } = {},
 ): Promise<UploadedSeries> {
   const headers = { authorization: `Bearer ${token}`, team, 'x-requested-with': 'XMLHttpRequest' };
-  const json = async (method: string, apiPath: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}/api${apiPath}`, {
-      method,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = (await res.json()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
+  const json = (method: string, apiPath: string, body?: unknown) =>
+    serverCall<Record<string, unknown>>(baseUrl, method, apiPath, { body, token, team });
   const session = String((await json('POST', '/c-upload', { prepare: true })).session);
   const ids: string[] = [];
   for (const one of typeof file === 'string' ? [file] : file) {

@@ -1,3 +1,4 @@
+import { serverCall } from './apiCall';
 import { uploadSeriesWithToken } from './apiUpload';
 import { SEEDED_CT, SEEDED_MR, SEEDED_OWNER, SEEDED_TEAM, type SeededData } from './seeded';
 import { startServerFrom } from './serverProcess';
@@ -11,22 +12,10 @@ import { startServerFrom } from './serverProcess';
 export async function makeSeededData(pglite: string): Promise<SeededData> {
   const server = await startServerFrom({ pglite });
   try {
-    const call = async <T>(apiPath: string, body: unknown, token?: string): Promise<T> => {
-      const res = await fetch(`${server.baseUrl}/api${apiPath}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-requested-with': 'XMLHttpRequest',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      const answer = (await res.json()) as T;
-      if (!res.ok) throw new Error(`POST ${apiPath}: ${res.status} ${JSON.stringify(answer)}`);
-      return answer;
-    };
-    const { token } = await call<{ token: string }>('/install', SEEDED_OWNER);
-    await call('/teams', SEEDED_TEAM, token);
+    const { token } = await serverCall<{ token: string }>(server.baseUrl, 'POST', '/install', {
+      body: SEEDED_OWNER,
+    });
+    await serverCall(server.baseUrl, 'POST', '/teams', { body: SEEDED_TEAM, token });
     const upload = ({ files, modality, headers }: typeof SEEDED_CT) =>
       uploadSeriesWithToken(token, server.baseUrl, SEEDED_TEAM.slug, files, modality, {
         headers,

@@ -8,6 +8,12 @@ export interface E2eEnv {
   readonly browser: Browser;
   /** A fresh browser context (own cookies and storage), closed with the suite. */
   person: () => Promise<Person>;
+  /**
+   * Restarts the server (E2eServer.restart). Every open page leaves the app first, unless `keepPages`
+   * (a story of what the open pages do meanwhile): a page on the app may navigate by itself as the
+   * server comes back, which once interrupted a step's own navigation.
+   */
+  restart: (whileStopped?: () => Promise<void>, opts?: { keepPages?: boolean }) => Promise<void>;
 }
 
 /**
@@ -46,6 +52,13 @@ export function setupE2e(
       const p = await newPerson(required(browser, 'the browser'));
       people.push(p);
       return p;
+    },
+    restart: async (whileStopped, { keepPages = false } = {}) => {
+      if (!keepPages) {
+        const pages = people.flatMap((p) => p.context.pages());
+        await Promise.all(pages.map((page) => page.goto('about:blank')));
+      }
+      await required(server, 'the server').restart(whileStopped);
     },
   };
 }

@@ -1,22 +1,16 @@
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readZipEntries } from '../apps/server/test/zip-reader';
 import { MasterarbeitPage } from './pages/MasterarbeitPage';
-import { UploadPage } from './pages/UploadPage';
 import { apiOk } from './support/apiCall';
 import type { Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
-import { withSeriesUids } from './support/dicomUids';
-import { ownerOfNewTeam } from './support/owner';
-import { newCredentials } from './support/people';
+import { seededOwner } from './support/owner';
+import { SEEDED_TEAM } from './support/seeded';
+import { seededData } from './support/server';
 import { stepsOfOneStory } from './support/steps';
 import { setupE2e } from './support/suite';
-import { TESTDATA_DIR } from './support/testdata';
 import { thresholdSegmentation } from './support/thresholdSegmentation';
-
-/** TotalSegmentator's example CT as DICOM: 20 slices of 512 x 512, its UIDs stripped. */
-const BODY_CT = path.join(TESTDATA_DIR, 'segmentation/totalsegmentator/example_ct_dicom');
 
 /** NIfTI-1 dims 1..3 of a gzipped file. */
 function dims(gz: Buffer): number[] {
@@ -25,43 +19,23 @@ function dims(gz: Buffer): number[] {
 }
 
 /**
- * Issue 17 item 4 in Chromium against the real server: the administrator uploads a real CT anonymised
- * through the upload page, a two-label mask is imported on it, and on /admin/masterarbeit they choose the
+ * Issue 17 item 4 in Chromium against the real server: on the seeded CT (seeded.ts: uploaded anonymised
+ * through the upload API and converted) a two-label mask is imported, and on /admin/masterarbeit they choose the
  * team, the structure and the case, start the export, watch it reach done and download the zip: an
  * nnU-Net v2 raw dataset whose image and label share one grid.
  */
 describe.skipIf(e2eSkipReason())('research dataset export, end to end', () => {
-  const e2e = setupE2e();
+  const e2e = setupE2e({}, { seeded: true });
   stepsOfOneStory();
-  const team = { title: 'Thesis Lab', slug: 'thesis-lab' };
+  const team = SEEDED_TEAM;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
   let admin: Person;
   let seriesUuid = '';
   let structure = '';
 
-  it('uploads and converts a real CT, anonymised', { timeout: 900_000 }, async () => {
-    admin = await ownerOfNewTeam(e2e, newCredentials('Theo Thesis'), team);
-    const { page } = admin;
-    const body = withSeriesUids(BODY_CT);
-    onTestFinished(body.remove);
-    const upload = new UploadPage(page);
-    await upload.open(teamUrl());
-    await upload.browse(body.files);
-    await upload.waitUntilRead();
-    await upload.next.click();
-    await upload.recognized(page.locator('[data-study-id]').first()).waitFor({ timeout: 120_000 });
-    await page.getByRole('textbox', { name: 'Acquisition' }).click();
-    await page.getByRole('option', { name: 'AR', exact: true }).click();
-    await upload.processButton(1).click({ timeout: 20_000 });
-    await upload.toast('Upload finished!').waitFor({ timeout: 600_000 });
-    const studies = await apiOk<{ data: { id: number }[] }>(page, 'GET', '/studies-v2?page=1');
-    const listed = await apiOk<{ uuid: string; status: string }[]>(
-      page,
-      'GET',
-      `/studies-v2/series/${studies.data[0]?.id ?? 0}`,
-    );
-    seriesUuid = listed.find((s) => s.status === 'done')?.uuid ?? '';
-    expect(seriesUuid).not.toBe('');
+  it('starts from the seeded CT, uploaded anonymised', async () => {
+    admin = await seededOwner(e2e);
+    seriesUuid = seededData().ct.seriesUuid;
   });
 
   it('imports a two-label mask of the structure Tissue', { timeout: 120_000 }, async () => {
@@ -91,7 +65,7 @@ describe.skipIf(e2eSkipReason())('research dataset export, end to end', () => {
     async () => {
       const masterarbeit = new MasterarbeitPage(admin.page);
       await masterarbeit.open(teamUrl());
-      await masterarbeit.chooseTeam(/Thesis Lab/);
+      await masterarbeit.chooseTeam(new RegExp(team.title));
       await masterarbeit.chooseStructure(/^Tissue \(1 of 1 exportable\)/);
       await expect.poll(() => masterarbeit.candidates().count()).toBe(1);
       expect(await masterarbeit.candidates().first().innerText()).toContain('Bone, Body');
@@ -116,7 +90,8 @@ describe.skipIf(e2eSkipReason())('research dataset export, end to end', () => {
         file_ending: '.nii.gz',
       });
       const image = dims(files.get('Dataset500_Tissue/imagesTr/Tissue_001_0000.nii.gz') ?? Buffer.alloc(0));
-      expect(image).toEqual([512, 512, 20]);
+      // The seeded CT: 28 slices of 512 x 512.
+      expect(image).toEqual([512, 512, 28]);
       expect(dims(files.get('Dataset500_Tissue/labelsTr/Tissue_001.nii.gz') ?? Buffer.alloc(0))).toEqual(
         image,
       );

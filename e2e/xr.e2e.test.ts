@@ -1,46 +1,40 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Sidebar } from './pages/Sidebar';
 import { XrSessionsPage, XrWorkersPage } from './pages/XrPages';
 import { apiCall } from './support/apiCall';
-import { uploadSeriesThroughApi } from './support/apiUpload';
 import type { Person } from './support/browser';
 import { e2eSkipReason } from './support/chromium';
 import { memberOfTeam } from './support/member';
-import { ownerOfNewTeam } from './support/owner';
+import { seededOwner } from './support/owner';
 import { newCredentials } from './support/people';
 import { stepsOfOneStory } from './support/steps';
+import { SEEDED_TEAM } from './support/seeded';
+import { seededData } from './support/server';
 import { setupE2e } from './support/suite';
-import { TESTDATA_DIR } from './support/testdata';
-
-const CT_FILE = path.join(
-  TESTDATA_DIR,
-  'segmentation/totalsegmentator/example_ct_dicom/CT.1.3.12.2.1107.5.1.4.60064.30000022120808113428000016573',
-);
 
 /** What the headset app does with its token (any HTTP client; here the page's origin). */
 const asHeadset = <T>(page: Page, token: string, path: string, body: unknown = {}) =>
   apiCall<T>(page, 'POST', path, body, token);
 
 /**
- * Decision 0062 in the browser: the Owner adds an XR worker and copies its token, shown once; the headset
+ * Decision 0062 in the browser, on the seeded data (seeded.ts): the Owner adds an XR worker and copies its token, shown once; the headset
  * registers and shows online; the Owner opens a converted series on it; the headset's heartbeat picks it
  * up and makes it active; the Owner ends it. A Member (neither permission) sees no XR link and is sent away.
  */
 describe.skipIf(e2eSkipReason())('XR workers and sessions, end to end', () => {
-  const e2e = setupE2e();
+  const e2e = setupE2e({}, { seeded: true });
   stepsOfOneStory();
-  const team = { title: 'XR Lab', slug: 'xr-lab' };
+  const team = SEEDED_TEAM;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
   let owner: Person;
   let member: Person;
   let token = '';
   let seriesUuid = '';
 
-  it('sets up the Owner with a converted series, and a Member', { timeout: 240_000 }, async () => {
-    owner = await ownerOfNewTeam(e2e, newCredentials('Xena XR'), team);
-    seriesUuid = await uploadSeriesThroughApi(owner.page, e2e.server.baseUrl, team.slug, CT_FILE, 'CT');
+  it('starts from the seeded Owner and CT series, and adds a Member', { timeout: 240_000 }, async () => {
+    owner = await seededOwner(e2e);
+    seriesUuid = seededData().ct.seriesUuid;
     member = await memberOfTeam(e2e, owner, team, newCredentials('Max Member'), 'Member');
   });
 

@@ -41,16 +41,18 @@ describe.skipIf(e2eSkipReason())('AI inference pages, end to end', () => {
   const team = SEEDED_TEAM;
   const teamUrl = () => e2e.server.teamUrl(team.slug);
   let owner: Person;
-  let study: { uuid: string; name: string; code: string };
+  let study: { uuid: string; code: string };
 
   it('starts from the seeded CT study', async () => {
     owner = await seededOwner(e2e);
-    const studies = await apiOk<{
-      data: { uuid: string; study_id: string; data: { patientName: string } }[];
-    }>(owner.page, 'GET', '/studies-v2?page=1');
+    const studies = await apiOk<{ data: { uuid: string; study_id: string }[] }>(
+      owner.page,
+      'GET',
+      '/studies-v2?page=1',
+    );
     const ct = studies.data.find((s) => s.uuid === seededData().ct.studyUuid);
     if (!ct) throw new Error('the seeded CT study is not listed');
-    study = { uuid: ct.uuid, name: ct.data.patientName || ct.study_id, code: ct.study_id };
+    study = { uuid: ct.uuid, code: ct.study_id };
   });
 
   it('shows that the automatic inferences need a worker, from the organize page', async () => {
